@@ -1,0 +1,122 @@
+//! Why a table file was refused.
+
+use std::fmt;
+
+/// A table file that cannot be used, and why.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum FormatError {
+    /// Shorter than the fixed preamble.
+    TooShort {
+        /// The file's length.
+        len: usize,
+    },
+    /// The first eight bytes are not [`crate::MAGIC`].
+    BadMagic {
+        /// The bytes found.
+        found: [u8; 8],
+    },
+    /// A format version this reader does not know.
+    UnsupportedVersion {
+        /// The version in the file.
+        found: u16,
+        /// The version this reader reads.
+        supported: u16,
+    },
+    /// The header length runs past the end of the file.
+    HeaderLength {
+        /// The length the preamble claims.
+        claimed: u32,
+        /// Bytes after the preamble.
+        available: usize,
+    },
+    /// The header does not deserialize.
+    Header(String),
+    /// The header's fields disagree with each other.
+    Inconsistent(&'static str),
+    /// The file is not as long as its header says.
+    Length {
+        /// Bytes the header implies.
+        expected: u64,
+        /// Bytes found.
+        found: u64,
+    },
+    /// The trailing SHA-256 does not match the file.
+    FileChecksum,
+    /// The payload cannot be decompressed.
+    Decompress(String),
+    /// The decoded payload is not as long as the header says.
+    PayloadLength {
+        /// Bytes the header says.
+        expected: u64,
+        /// Bytes decoded (`None`: more than expected).
+        found: Option<u64>,
+    },
+    /// The decoded payload's SHA-256 does not match the header.
+    PayloadChecksum {
+        /// The digest in the header.
+        expected: String,
+        /// The digest of the decoded payload.
+        found: String,
+    },
+    /// The payload is too large to hold in memory here.
+    OutOfMemory {
+        /// Bytes needed.
+        bytes: u64,
+    },
+}
+
+impl fmt::Display for FormatError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            FormatError::TooShort { len } => {
+                write!(f, "file too short ({len} bytes) to be a table")
+            }
+            FormatError::BadMagic { found } => write!(
+                f,
+                "bad magic: not a gametable table (starts with {})",
+                found.escape_ascii()
+            ),
+            FormatError::UnsupportedVersion { found, supported } => write!(
+                f,
+                "unsupported format version {found} (this reader reads version {supported})"
+            ),
+            FormatError::HeaderLength { claimed, available } => write!(
+                f,
+                "bad header length: {claimed} bytes claimed, {available} available"
+            ),
+            FormatError::Header(e) => write!(f, "bad header: {e}"),
+            FormatError::Inconsistent(what) => write!(f, "bad header: {what}"),
+            FormatError::Length { expected, found } => write!(
+                f,
+                "bad length: the header implies {expected} bytes, the file has {found}"
+            ),
+            FormatError::FileChecksum => {
+                f.write_str("checksum mismatch: the file was changed or damaged")
+            }
+            FormatError::Decompress(e) => write!(f, "payload does not decompress: {e}"),
+            FormatError::PayloadLength {
+                expected,
+                found: Some(found),
+            } => write!(
+                f,
+                "bad payload length: {found} bytes decoded, header says {expected}"
+            ),
+            FormatError::PayloadLength {
+                expected,
+                found: None,
+            } => write!(
+                f,
+                "bad payload length: more than the {expected} bytes the header says"
+            ),
+            FormatError::PayloadChecksum { expected, found } => write!(
+                f,
+                "payload checksum mismatch: header says sha256 {expected}, payload has {found}"
+            ),
+            FormatError::OutOfMemory { bytes } => {
+                write!(f, "payload of {bytes} bytes does not fit in memory")
+            }
+        }
+    }
+}
+
+impl std::error::Error for FormatError {}

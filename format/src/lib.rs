@@ -1,0 +1,262 @@
+//! The gametable table file format, defined once for every writer and reader.
+//!
+//! A table file is, in order:
+//!
+//! | bytes | what |
+//! |---|---|
+//! | 8 | [`MAGIC`], `GMTABLE` and a NUL |
+//! | 2 | [`FORMAT_VERSION`], little-endian `u16` |
+//! | 4 | header length `h`, little-endian `u32` |
+//! | h | the [`Header`], serialized with postcard |
+//! | `stored_len` | the payload, compressed as the header says |
+//! | 32 | SHA-256 of every byte before it |
+//!
+//! The header's `payload_sha256` covers the *decoded* payload, so a table
+//! re-encoded by another zstd version still proves the same content; the
+//! trailing digest covers the file as stored, so any changed byte is caught
+//! before anything is decompressed. The payload of a 2-bit table holds state
+//! `i` in byte `i / 4` at bits `2 * (i % 4)`.
+//!
+//! postcard was chosen for the header: serde-based, a documented and stable
+//! wire format (postcard 1.0 froze it), maintained, no C code, and compact.
+#![forbid(unsafe_code)]
+
+mod error;
+mod header;
+
+use sha2::{Digest, Sha256};
+
+pub use error::FormatError;
+pub use header::{Compression, Game, Header, Symmetry, TableKind};
+
+/// The first eight bytes of every table file.
+pub const MAGIC: [u8; 8] = *b"GMTABLE\0";
+
+/// The version of this layout, of the [`Header`] fields and of the codes
+/// payloads use. Bump it whenever any of them changes meaning, so that old
+/// readers refuse new files instead of misreading them.
+pub const FORMAT_VERSION: u16 = 1;
+
+const PREAMBLE_LEN: usize = 8 + 2 + 4;
+const DIGEST_LEN: usize = 32;
+
+/// Everything about a table except the sizes and digests the writer derives.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct TableSpec {
+    /// The game and its parameters.
+    pub game: Game,
+    /// What each state holds.
+    pub kind: TableKind,
+    /// Bits per stored state.
+    pub bits_per_state: u8,
+    /// Which states are stored.
+    pub symmetry: Symmetry,
+    /// Stored states.
+    pub states: u64,
+    /// How the payload is stored.
+    pub compression: Compression,
+    /// The maker, e.g. `gametable-gen 0.1.0`.
+    pub generator: String,
+}
+
+/// A table file decoded and checked: its header and its decoded payload.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Table {
+    /// The header.
+    pub header: Header,
+    /// The decoded payload: `header.payload_len` bytes.
+    pub payload: Vec<u8>,
+}
+
+/// SHA-256 of `bytes`.
+pub fn sha256(bytes: &[u8]) -> [u8; 32] {
+    Sha256::digest(bytes).into()
+}
+
+/// Lowercase hexadecimal of `bytes`.
+pub fn hex(bytes: &[u8]) -> String {
+    bytes.iter().map(|b| format!("{b:02x}")).collect()
+}
+
+/// The payload length, in bytes, of `states` states at `bits` bits each.
+pub fn payload_len(states: u64, bits: u8) -> Option<u64> {
+    states.checked_mul(u64::from(bits)).map(|b| b.div_ceil(8))
+}
+
+/// Encodes a whole table file from its spec and decoded payload.
+///
+/// # Errors
+/// [`FormatError::Inconsistent`] when the payload length does not match the
+/// spec, or the spec itself is inconsistent (see [`Header::check`]).
+pub fn encode(spec: &TableSpec, payload: &[u8]) -> Result<Vec<u8>, FormatError> {
+    let stored = match spec.compression {
+        Compression::None => payload.to_vec(),
+        Compression::Zstd => {
+            ruzstd::encoding::compress_to_vec(payload, ruzstd::encoding::CompressionLevel::Fastest)
+        }
+    };
+    let header = Header {
+        game: spec.game,
+        kind: spec.kind,
+        bits_per_state: spec.bits_per_state,
+        symmetry: spec.symmetry,
+        states: spec.states,
+        compression: spec.compression,
+        payload_len: payload.len() as u64,
+        stored_len: stored.len() as u64,
+        payload_sha256: sha256(payload),
+        generator: spec.generator.clone(),
+    };
+    header.check()?;
+    let header_bytes = postcard::to_allocvec(&header)
+        .map_err(|e| FormatError::Header(format!("cannot serialize: {e}")))?;
+    let header_len = u32::try_from(header_bytes.len())
+        .map_err(|_| FormatError::Header("header longer than 4 GiB".into()))?;
+    let mut out = Vec::with_capacity(PREAMBLE_LEN + header_bytes.len() + stored.len() + DIGEST_LEN);
+    out.extend_from_slice(&MAGIC);
+    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    out.extend_from_slice(&header_len.to_le_bytes());
+    out.extend_from_slice(&header_bytes);
+    out.extend_from_slice(&stored);
+    let digest = sha256(&out);
+    out.extend_from_slice(&digest);
+    Ok(out)
+}
+
+/// A checked view of a table file whose payload has not been decoded yet.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct RawTable<'a> {
+    /// The header.
+    pub header: Header,
+    /// The payload as stored in the file (compressed or not).
+    pub stored: &'a [u8],
+}
+
+/// Checks a table file's magic, version, header, length and file digest,
+/// without decoding the payload.
+///
+/// # Errors
+/// The first [`FormatError`] found, in file order.
+pub fn read_raw(bytes: &[u8]) -> Result<RawTable<'_>, FormatError> {
+    let magic = bytes
+        .get(..8)
+        .ok_or(FormatError::TooShort { len: bytes.len() })?;
+    if magic != MAGIC {
+        let mut found = [0u8; 8];
+        found.copy_from_slice(magic);
+        return Err(FormatError::BadMagic { found });
+    }
+    let version = bytes
+        .get(8..10)
+        .and_then(|b| b.try_into().ok())
+        .map(u16::from_le_bytes)
+        .ok_or(FormatError::TooShort { len: bytes.len() })?;
+    if version != FORMAT_VERSION {
+        return Err(FormatError::UnsupportedVersion {
+            found: version,
+            supported: FORMAT_VERSION,
+        });
+    }
+    let header_len = bytes
+        .get(10..14)
+        .and_then(|b| b.try_into().ok())
+        .map(u32::from_le_bytes)
+        .ok_or(FormatError::TooShort { len: bytes.len() })?;
+    let header_end = PREAMBLE_LEN
+        .checked_add(header_len as usize)
+        .filter(|&end| end <= bytes.len())
+        .ok_or(FormatError::HeaderLength {
+            claimed: header_len,
+            available: bytes.len().saturating_sub(PREAMBLE_LEN),
+        })?;
+    let header_bytes = bytes.get(PREAMBLE_LEN..header_end).unwrap_or(&[]);
+    let (header, rest): (Header, &[u8]) =
+        postcard::take_from_bytes(header_bytes).map_err(|e| FormatError::Header(e.to_string()))?;
+    if !rest.is_empty() {
+        return Err(FormatError::Header(format!(
+            "{} bytes left over after the header",
+            rest.len()
+        )));
+    }
+    let expected_len = (header_end as u64)
+        .checked_add(header.stored_len)
+        .and_then(|n| n.checked_add(DIGEST_LEN as u64))
+        .ok_or(FormatError::Inconsistent("stored length overflows"))?;
+    if expected_len != bytes.len() as u64 {
+        return Err(FormatError::Length {
+            expected: expected_len,
+            found: bytes.len() as u64,
+        });
+    }
+    let body_len = bytes.len() - DIGEST_LEN;
+    let (body, digest) = bytes.split_at(body_len);
+    if sha256(body) != digest {
+        return Err(FormatError::FileChecksum);
+    }
+    header.check()?;
+    let stored = body.get(header_end..).unwrap_or(&[]);
+    Ok(RawTable { header, stored })
+}
+
+/// Reads and checks a whole table file: everything [`read_raw`] checks, then
+/// decodes the payload and checks its length and SHA-256.
+///
+/// # Errors
+/// The first [`FormatError`] found.
+pub fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
+    let raw = read_raw(bytes)?;
+    let payload = decode_payload(&raw)?;
+    Ok(Table {
+        header: raw.header,
+        payload,
+    })
+}
+
+/// Decodes and checks the payload of a checked raw table.
+///
+/// # Errors
+/// [`FormatError::OutOfMemory`], [`FormatError::Decompress`],
+/// [`FormatError::PayloadLength`] or [`FormatError::PayloadChecksum`].
+pub fn decode_payload(raw: &RawTable<'_>) -> Result<Vec<u8>, FormatError> {
+    let len = usize::try_from(raw.header.payload_len).map_err(|_| FormatError::OutOfMemory {
+        bytes: raw.header.payload_len,
+    })?;
+    let payload = match raw.header.compression {
+        Compression::None => raw.stored.to_vec(),
+        Compression::Zstd => {
+            let mut out = Vec::new();
+            out.try_reserve_exact(len)
+                .map_err(|_| FormatError::OutOfMemory {
+                    bytes: raw.header.payload_len,
+                })?;
+            out.resize(len, 0);
+            let written = ruzstd::decoding::FrameDecoder::new()
+                .decode_all(raw.stored, &mut out)
+                .map_err(|e| match e {
+                    ruzstd::decoding::errors::FrameDecoderError::TargetTooSmall => {
+                        FormatError::PayloadLength {
+                            expected: raw.header.payload_len,
+                            found: None,
+                        }
+                    }
+                    other => FormatError::Decompress(other.to_string()),
+                })?;
+            out.truncate(written);
+            out
+        }
+    };
+    if payload.len() as u64 != raw.header.payload_len {
+        return Err(FormatError::PayloadLength {
+            expected: raw.header.payload_len,
+            found: Some(payload.len() as u64),
+        });
+    }
+    let digest = sha256(&payload);
+    if digest != raw.header.payload_sha256 {
+        return Err(FormatError::PayloadChecksum {
+            expected: hex(&raw.header.payload_sha256),
+            found: hex(&digest),
+        });
+    }
+    Ok(payload)
+}

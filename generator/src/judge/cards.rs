@@ -1,0 +1,115 @@
+//! The Cards judge format (Codeforces 919F): situations in, verdicts out.
+//!
+//! ```text
+//! T                      number of situations, 1..=100000
+//! f                      0: Alice moves first, 1: Bob moves first
+//! a1 .. an               Alice's cards, each below the modulus
+//! b1 .. bn               Bob's cards
+//! ```
+//! Output is one line per situation: `Alice`, `Bob` or `Deal`. Any run of
+//! whitespace separates numbers; line breaks are not required where shown.
+
+use std::io::Read;
+
+use gametable::{CardsTable, Hand, Player, Verdict, MAX_CARDS};
+
+use crate::judge::scan::{self, InputError, Scanner};
+
+/// The judge format's bound on the number of situations.
+pub const MAX_SITUATIONS: u64 = 100_000;
+
+/// Answers every situation of judge input `input` from `table`, appending one
+/// line per situation to `out`. Nothing is appended unless all input is valid.
+/// No allocation per situation: messages are built only on the error path.
+///
+/// # Errors
+/// The first malformed token, value out of range, missing number, extra
+/// input after the last situation, or both hands all zero, with its line.
+pub fn answer(
+    input: impl Read,
+    table: &CardsTable<'_>,
+    out: &mut Vec<u8>,
+) -> Result<(), InputError> {
+    let start = out.len();
+    answer_all(&mut Scanner::new(input), table, out).inspect_err(|_| out.truncate(start))
+}
+
+fn answer_all<R: Read>(
+    scanner: &mut Scanner<R>,
+    table: &CardsTable<'_>,
+    out: &mut Vec<u8>,
+) -> Result<(), InputError> {
+    let variant = table.variant();
+    let n = variant.cards() as usize;
+    let top = u64::from(variant.modulus()) - 1;
+    let count = scanner.expect_in("the number of situations T", 1, MAX_SITUATIONS)?;
+    let mut cards = [0u8; MAX_CARDS as usize];
+    let cards = cards.get_mut(..n).unwrap_or(&mut []);
+    for situation in 1..=count.value {
+        let first = next_in(scanner, 1, || {
+            format!("situation {situation}: who moves first (0: Alice, 1: Bob)")
+        })?;
+        let mut hands = [Hand::all_zero(variant); 2];
+        for (hand, name) in hands.iter_mut().zip(["Alice", "Bob"]) {
+            for (i, card) in cards.iter_mut().enumerate() {
+                let token = next_in(scanner, top, || {
+                    format!("situation {situation}: {name}'s card {}", i + 1)
+                })?;
+                *card = token.value as u8;
+            }
+            *hand = Hand::from_cards(variant, cards).map_err(|e| {
+                InputError::at(
+                    scanner.line(),
+                    "",
+                    format!("situation {situation}: {name}: {e}"),
+                )
+            })?;
+        }
+        let player = if first.value == 0 {
+            Player::Alice
+        } else {
+            Player::Bob
+        };
+        let verdict = table.verdict(player, hands[0], hands[1]).map_err(|e| {
+            InputError::at(
+                first.line,
+                first.value.to_string(),
+                format!("situation {situation}: {e}"),
+            )
+        })?;
+        out.extend_from_slice(verdict_line(verdict));
+    }
+    scanner.finish(&format!(
+        "more input after the last of the {} situations",
+        count.value
+    ))
+}
+
+/// The next number, in `0..=top`; `what` names it, and is only called on error.
+fn next_in<R: Read>(
+    scanner: &mut Scanner<R>,
+    top: u64,
+    what: impl Fn() -> String,
+) -> Result<scan::Token, InputError> {
+    match scanner.next()? {
+        Some(token) if token.value <= top => Ok(token),
+        Some(token) => Err(InputError::value(
+            token,
+            format!("{} must be in 0..={top}", what()),
+        )),
+        None => Err(InputError {
+            line: scanner.line(),
+            token: None,
+            message: format!("expected {}", what()),
+            io: None,
+        }),
+    }
+}
+
+fn verdict_line(verdict: Verdict) -> &'static [u8] {
+    match verdict {
+        Verdict::Alice => b"Alice\n",
+        Verdict::Bob => b"Bob\n",
+        Verdict::Deal => b"Deal\n",
+    }
+}

@@ -1,0 +1,4 @@
+//! Judge formats: parsing contest input in bulk and writing verdicts.
+
+pub mod cards;
+pub mod scan;

@@ -1,0 +1,357 @@
+//! A whitespace-separated unsigned-integer scanner for judge input.
+//!
+//! Reads its source in fixed 64 KiB blocks and parses digits by hand: no
+//! `String` per token, no allocation after construction, memory bounded
+//! whatever the input's size. Tracks line numbers so that every error names
+//! the line and the token at fault.
+
+use std::fmt;
+use std::io::{self, Read};
+
+const BLOCK: usize = 64 * 1024;
+/// Longest token kept whole for parsing; anything longer is refused.
+const MAX_TOKEN: usize = 64;
+
+/// One unsigned integer read from the input.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Token {
+    /// Its value.
+    pub value: u64,
+    /// The line it stands on, from 1.
+    pub line: u64,
+}
+
+/// Judge input that cannot be answered: where, what was found, what was wanted.
+#[derive(Debug)]
+pub struct InputError {
+    /// The line, from 1.
+    pub line: u64,
+    /// The token at fault, or `None` when the input ended.
+    pub token: Option<String>,
+    /// What was expected or what is wrong.
+    pub message: String,
+    /// The I/O error, if reading failed.
+    pub io: Option<io::Error>,
+}
+
+impl InputError {
+    /// An error about `token` on `line`.
+    pub fn at(line: u64, token: impl Into<String>, message: impl Into<String>) -> InputError {
+        InputError {
+            line,
+            token: Some(token.into()),
+            message: message.into(),
+            io: None,
+        }
+    }
+
+    /// An error about a number read: names its value.
+    pub fn value(token: Token, message: impl Into<String>) -> InputError {
+        InputError::at(token.line, token.value.to_string(), message)
+    }
+}
+
+impl fmt::Display for InputError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match (&self.io, &self.token) {
+            (Some(e), _) => write!(f, "line {}: cannot read input: {e}", self.line),
+            (None, Some(token)) => {
+                write!(
+                    f,
+                    "line {}: {} (found \"{}\")",
+                    self.line, self.message, token
+                )
+            }
+            (None, None) => write!(f, "line {}: {} (input ended)", self.line, self.message),
+        }
+    }
+}
+
+impl std::error::Error for InputError {}
+
+/// Reads unsigned integers separated by any run of whitespace.
+pub struct Scanner<R> {
+    reader: R,
+    buf: Box<[u8]>,
+    pos: usize,
+    len: usize,
+    line: u64,
+    eof: bool,
+}
+
+impl<R: Read> Scanner<R> {
+    /// A scanner over `reader`.
+    pub fn new(reader: R) -> Scanner<R> {
+        Scanner {
+            reader,
+            buf: vec![0u8; BLOCK].into_boxed_slice(),
+            pos: 0,
+            len: 0,
+            line: 1,
+            eof: false,
+        }
+    }
+
+    /// The line the scanner stands on.
+    pub fn line(&self) -> u64 {
+        self.line
+    }
+
+    /// Moves unread bytes to the front and reads more; false at end of input.
+    fn refill(&mut self) -> Result<bool, InputError> {
+        if self.eof {
+            return Ok(false);
+        }
+        self.buf.copy_within(self.pos..self.len, 0);
+        self.len -= self.pos;
+        self.pos = 0;
+        loop {
+            let free = self.buf.get_mut(self.len..).unwrap_or(&mut []);
+            match self.reader.read(free) {
+                Ok(0) => {
+                    self.eof = true;
+                    return Ok(false);
+                }
+                Ok(n) => {
+                    self.len += n;
+                    return Ok(true);
+                }
+                Err(e) if e.kind() == io::ErrorKind::Interrupted => continue,
+                Err(e) => {
+                    return Err(InputError {
+                        line: self.line,
+                        token: None,
+                        message: String::new(),
+                        io: Some(e),
+                    })
+                }
+            }
+        }
+    }
+
+    /// Skips whitespace; false when the input ends first.
+    fn skip_space(&mut self) -> Result<bool, InputError> {
+        loop {
+            while let Some(&b) = self.buf.get(self.pos..self.len).and_then(|s| s.first()) {
+                match b {
+                    b'\n' => self.line += 1,
+                    b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
+                    _ => return Ok(true),
+                }
+                self.pos += 1;
+            }
+            if !self.refill()? {
+                return Ok(false);
+            }
+        }
+    }
+
+    /// The next number, or `None` at the end of the input.
+    ///
+    /// # Errors
+    /// A token that is not an unsigned decimal integer below 2^64, or a read failure.
+    pub fn next(&mut self) -> Result<Option<Token>, InputError> {
+        if !self.skip_space()? {
+            return Ok(None);
+        }
+        // Make sure the whole token is in the buffer (or the buffer holds MAX_TOKEN of it).
+        let mut end = self.pos;
+        loop {
+            let window = self.buf.get(end..self.len).unwrap_or(&[]);
+            match window.iter().position(|b| b.is_ascii_whitespace()) {
+                Some(i) => {
+                    end += i;
+                    break;
+                }
+                None => {
+                    end = self.len;
+                    if end - self.pos > MAX_TOKEN {
+                        break;
+                    }
+                    let consumed = self.pos;
+                    if !self.refill()? {
+                        end = self.len;
+                        break;
+                    }
+                    end -= consumed;
+                }
+            }
+        }
+        let text = self.buf.get(self.pos..end).unwrap_or(&[]);
+        let line = self.line;
+        let parsed = if text.len() > MAX_TOKEN {
+            None
+        } else {
+            parse_u64(text)
+        };
+        let value = parsed.ok_or_else(|| {
+            let shown: Vec<u8> = text.iter().copied().take(MAX_TOKEN).collect();
+            let mut token = String::from_utf8_lossy(&shown).into_owned();
+            if text.len() > MAX_TOKEN {
+                token.push_str("...");
+            }
+            InputError::at(line, token, "expected an unsigned integer")
+        })?;
+        self.pos = end;
+        Ok(Some(Token { value, line }))
+    }
+
+    /// The next number, which must be there.
+    ///
+    /// # Errors
+    /// As [`Scanner::next`], and an error naming `what` when the input ends.
+    pub fn expect(&mut self, what: &str) -> Result<Token, InputError> {
+        self.next()?.ok_or_else(|| InputError {
+            line: self.line,
+            token: None,
+            message: format!("expected {what}"),
+            io: None,
+        })
+    }
+
+    /// The next number, which must be in `lo..=hi`.
+    ///
+    /// # Errors
+    /// As [`Scanner::expect`], and an error naming `what` and the range.
+    pub fn expect_in(&mut self, what: &str, lo: u64, hi: u64) -> Result<Token, InputError> {
+        let token = self.expect(what)?;
+        if token.value < lo || token.value > hi {
+            return Err(InputError::value(
+                token,
+                format!("{what} must be in {lo}..={hi}"),
+            ));
+        }
+        Ok(token)
+    }
+
+    /// Checks that nothing but whitespace is left.
+    ///
+    /// # Errors
+    /// An error naming the first extra token, e.g. "more input after the last case".
+    pub fn finish(&mut self, message: &str) -> Result<(), InputError> {
+        if !self.skip_space()? {
+            return Ok(());
+        }
+        let line = self.line;
+        let rest = self.buf.get(self.pos..self.len).unwrap_or(&[]);
+        let token: Vec<u8> = rest
+            .iter()
+            .copied()
+            .take_while(|b| !b.is_ascii_whitespace())
+            .take(MAX_TOKEN)
+            .collect();
+        Err(InputError::at(
+            line,
+            String::from_utf8_lossy(&token).into_owned(),
+            message,
+        ))
+    }
+}
+
+/// Parses a non-empty run of ASCII digits below 2^64.
+fn parse_u64(text: &[u8]) -> Option<u64> {
+    if text.is_empty() {
+        return None;
+    }
+    let mut value: u64 = 0;
+    for &b in text {
+        let digit = b.wrapping_sub(b'0');
+        if digit > 9 {
+            return None;
+        }
+        value = value.checked_mul(10)?.checked_add(u64::from(digit))?;
+    }
+    Some(value)
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn all(input: &str) -> Result<Vec<(u64, u64)>, String> {
+        let mut s = Scanner::new(input.as_bytes());
+        let mut out = Vec::new();
+        while let Some(t) = s.next().map_err(|e| e.to_string())? {
+            out.push((t.value, t.line));
+        }
+        Ok(out)
+    }
+
+    #[test]
+    fn reads_numbers_and_lines() {
+        assert_eq!(
+            all("1 2\n\n  3\t4\r\n5"),
+            Ok(vec![(1, 1), (2, 1), (3, 3), (4, 3), (5, 4)])
+        );
+        assert_eq!(all("18446744073709551615"), Ok(vec![(u64::MAX, 1)]));
+        assert_eq!(all(""), Ok(vec![]));
+    }
+
+    #[test]
+    fn names_bad_tokens() {
+        assert_eq!(
+            all("1\n2 x3"),
+            Err("line 2: expected an unsigned integer (found \"x3\")".into())
+        );
+        assert_eq!(
+            all("18446744073709551616"),
+            Err("line 1: expected an unsigned integer (found \"18446744073709551616\")".into())
+        );
+        assert_eq!(
+            all("-1"),
+            Err("line 1: expected an unsigned integer (found \"-1\")".into())
+        );
+    }
+
+    #[test]
+    fn tokens_across_blocks() {
+        // A reader that returns one byte at a time forces every refill path.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                match (self.0.split_first(), buf.first_mut()) {
+                    (Some((&b, rest)), Some(slot)) => {
+                        *slot = b;
+                        self.0 = rest;
+                        Ok(1)
+                    }
+                    _ => Ok(0),
+                }
+            }
+        }
+        let mut s = Scanner::new(Trickle(b"123 45\n6789"));
+        let values: Vec<u64> = std::iter::from_fn(|| s.next().ok().flatten())
+            .map(|t| t.value)
+            .collect();
+        assert_eq!(values, vec![123, 45, 6789]);
+    }
+
+    #[test]
+    fn huge_token_is_refused_in_bounded_memory() {
+        let long = "9".repeat(200_000);
+        let err = all(&long).unwrap_err();
+        assert!(
+            err.starts_with("line 1: expected an unsigned integer (found \"999"),
+            "{err}"
+        );
+        assert!(err.ends_with("...\")"), "{err}");
+    }
+
+    #[test]
+    fn expect_and_finish() {
+        let mut s = Scanner::new("7 9".as_bytes());
+        assert_eq!(s.expect_in("T", 1, 10).map(|t| t.value).ok(), Some(7));
+        let e = s.expect_in("f", 0, 1).unwrap_err();
+        assert_eq!(e.to_string(), "line 1: f must be in 0..=1 (found \"9\")");
+        let e = s.expect("a card").unwrap_err();
+        assert_eq!(e.to_string(), "line 1: expected a card (input ended)");
+        let mut s = Scanner::new("1\n 2".as_bytes());
+        assert!(s.next().is_ok());
+        assert_eq!(
+            s.finish("more input after the last case")
+                .unwrap_err()
+                .to_string(),
+            "line 2: more input after the last case (found \"2\")"
+        );
+    }
+}

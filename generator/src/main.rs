@@ -1,0 +1,2 @@
+//! The `gametable` command line.
+fn main() {}

@@ -1,0 +1,184 @@
+//! Caller-facing errors: a bad variant, hand or position, and a packed table
+//! that does not fit its variant. Each names the field and value at fault.
+
+use core::fmt;
+
+/// A variant's parameters are out of range.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum VariantError {
+    /// Cards per hand not in `1..=64`.
+    Cards(u8),
+    /// Modulus not in `2..=16`.
+    Modulus(u8),
+    /// The number of hands does not fit in a `u32`.
+    TooLarge {
+        /// Cards per hand.
+        cards: u8,
+        /// Modulus.
+        modulus: u8,
+    },
+}
+
+impl fmt::Display for VariantError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            VariantError::Cards(n) => write!(f, "cards per hand must be in 1..=64, not {n}"),
+            VariantError::Modulus(m) => write!(f, "modulus must be in 2..=16, not {m}"),
+            VariantError::TooLarge { cards, modulus } => write!(
+                f,
+                "variant ({cards} cards, modulus {modulus}) has more than 2^32 hands"
+            ),
+        }
+    }
+}
+
+impl core::error::Error for VariantError {}
+
+/// A hand does not fit its variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum HandError {
+    /// The wrong number of cards.
+    CardCount {
+        /// Cards per hand of the variant.
+        expected: u8,
+        /// Cards given.
+        found: usize,
+    },
+    /// A card value not below the modulus.
+    CardValue {
+        /// Index of the card in the list given (from 0).
+        position: usize,
+        /// The value.
+        value: u8,
+        /// The variant's modulus.
+        modulus: u8,
+    },
+    /// A count list whose length is not the modulus.
+    CountsLength {
+        /// The modulus.
+        expected: u8,
+        /// Counts given.
+        found: usize,
+    },
+    /// Counts that do not add up to the hand size.
+    CountsSum {
+        /// Cards per hand of the variant.
+        expected: u8,
+        /// The sum of the counts given.
+        found: usize,
+    },
+    /// A rank not below the number of hands.
+    Rank {
+        /// The rank given.
+        rank: u32,
+        /// The number of hands of the variant.
+        hands: u32,
+    },
+}
+
+impl fmt::Display for HandError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            HandError::CardCount { expected, found } => {
+                write!(f, "a hand holds {expected} cards, not {found}")
+            }
+            HandError::CardValue {
+                position,
+                value,
+                modulus,
+            } => write!(
+                f,
+                "card {} shows {value}, but values must be below {modulus}",
+                position + 1
+            ),
+            HandError::CountsLength { expected, found } => {
+                write!(f, "expected {expected} counts (one per value), not {found}")
+            }
+            HandError::CountsSum { expected, found } => {
+                write!(
+                    f,
+                    "counts add up to {found}, but a hand holds {expected} cards"
+                )
+            }
+            HandError::Rank { rank, hands } => {
+                write!(
+                    f,
+                    "hand rank {rank} is out of range (there are {hands} hands)"
+                )
+            }
+        }
+    }
+}
+
+impl core::error::Error for HandError {}
+
+/// Two hands that do not make a position.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum PositionError {
+    /// Both hands are all zeros: the rules never reach this, and no answer is defined.
+    BothAllZero,
+    /// The hands belong to different variants.
+    VariantMismatch,
+    /// A state index not below the number of states.
+    Index {
+        /// The index given.
+        index: u64,
+        /// The number of states of the variant.
+        states: u64,
+    },
+}
+
+impl fmt::Display for PositionError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            PositionError::BothAllZero => {
+                f.write_str("both hands are all zeros: that is not a position")
+            }
+            PositionError::VariantMismatch => {
+                f.write_str("the two hands are of different variants")
+            }
+            PositionError::Index { index, states } => {
+                write!(
+                    f,
+                    "state index {index} is out of range (there are {states} states)"
+                )
+            }
+        }
+    }
+}
+
+impl core::error::Error for PositionError {}
+
+/// A packed table that does not fit its variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum TableError {
+    /// The byte length is not `ceil(states / 4)`.
+    Length {
+        /// Bytes a table of this variant holds.
+        expected: u64,
+        /// Bytes given.
+        found: usize,
+    },
+    /// A state holds the "not a position" code although it is a position, or
+    /// the both-zero state holds an outcome.
+    Code {
+        /// The first state index at fault.
+        index: u64,
+    },
+}
+
+impl fmt::Display for TableError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            TableError::Length { expected, found } => write!(
+                f,
+                "table holds {found} bytes, but this variant needs {expected}"
+            ),
+            TableError::Code { index } => {
+                write!(f, "table has an impossible code at state {index}")
+            }
+        }
+    }
+}
+
+impl core::error::Error for TableError {}

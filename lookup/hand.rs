@@ -1,0 +1,256 @@
+//! A hand as a multiset of card values, and its rank.
+//!
+//! Card order inside a hand never matters, so a hand is stored as a count per
+//! value. Hands are numbered densely by the combinatorial number system
+//! ("stars and bars"): with `c[v]` cards of value `v`, the `m - 1` bars sit at
+//! positions `p[j] = j + c[1] + ... + c[j + 1]`, a strictly increasing
+//! sequence in `0..n + m - 1`, and
+//!
+//! ```text
+//! rank = C(p[0], 1) + C(p[1], 2) + ... + C(p[m - 2], m - 1)
+//! ```
+//!
+//! This is a bijection onto `0..C(n + m - 1, m - 1)` (colexicographic order of
+//! the bar sets). The all-zero hand has rank 0. Ranking needs no hash map and
+//! no `m^n` array: only the binomial table.
+
+use crate::binomial::binomial;
+use crate::error::HandError;
+use crate::variant::{Variant, MAX_MODULUS};
+
+/// A hand of a Cards variant: how many cards show each value.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Hand {
+    variant: Variant,
+    counts: [u8; MAX_MODULUS as usize],
+}
+
+impl Hand {
+    /// The hand whose cards all show 0.
+    pub const fn all_zero(variant: Variant) -> Hand {
+        let mut counts = [0u8; MAX_MODULUS as usize];
+        counts[0] = variant.cards();
+        Hand { variant, counts }
+    }
+
+    /// A hand from its cards, in any order.
+    ///
+    /// # Errors
+    /// [`HandError::CardCount`] when `cards.len()` is not the variant's hand
+    /// size; [`HandError::CardValue`] when a card is not below the modulus.
+    pub const fn from_cards(variant: Variant, cards: &[u8]) -> Result<Hand, HandError> {
+        if cards.len() != variant.cards() as usize {
+            return Err(HandError::CardCount {
+                expected: variant.cards(),
+                found: cards.len(),
+            });
+        }
+        let mut counts = [0u8; MAX_MODULUS as usize];
+        let mut i = 0;
+        while i < cards.len() {
+            let value = cards[i];
+            if value >= variant.modulus() {
+                return Err(HandError::CardValue {
+                    position: i,
+                    value,
+                    modulus: variant.modulus(),
+                });
+            }
+            counts[value as usize] += 1;
+            i += 1;
+        }
+        Ok(Hand { variant, counts })
+    }
+
+    /// A hand from its counts: `counts[v]` cards show value `v`.
+    ///
+    /// # Errors
+    /// [`HandError::CountsLength`] when `counts.len()` is not the modulus;
+    /// [`HandError::CountsSum`] when the counts do not add up to the hand size.
+    pub const fn from_counts(variant: Variant, counts: &[u8]) -> Result<Hand, HandError> {
+        if counts.len() != variant.modulus() as usize {
+            return Err(HandError::CountsLength {
+                expected: variant.modulus(),
+                found: counts.len(),
+            });
+        }
+        let mut own = [0u8; MAX_MODULUS as usize];
+        let mut sum: usize = 0;
+        let mut i = 0;
+        while i < counts.len() {
+            own[i] = counts[i];
+            sum += counts[i] as usize;
+            i += 1;
+        }
+        if sum != variant.cards() as usize {
+            return Err(HandError::CountsSum {
+                expected: variant.cards(),
+                found: sum,
+            });
+        }
+        Ok(Hand {
+            variant,
+            counts: own,
+        })
+    }
+
+    /// The hand with the given rank (see the module docs for the numbering).
+    ///
+    /// # Errors
+    /// [`HandError::Rank`] when `rank >= variant.hands()`.
+    pub const fn unrank(variant: Variant, rank: u32) -> Result<Hand, HandError> {
+        if rank >= variant.hands() {
+            return Err(HandError::Rank {
+                rank,
+                hands: variant.hands(),
+            });
+        }
+        let m = variant.modulus() as usize;
+        // prefix[j] = c[1] + ... + c[j]; bar j - 1 sits at p = (j - 1) + prefix[j].
+        let mut prefix = [0u32; MAX_MODULUS as usize];
+        let mut rest = rank as u64;
+        let mut upper = variant.cards() as u32 + variant.modulus() as u32 - 1;
+        let mut j = m - 1;
+        while j >= 1 {
+            // The largest p below `upper` with C(p, j) <= rest; p = j - 1 always
+            // qualifies (C(j - 1, j) = 0), so the search stops there at worst.
+            let mut p = upper - 1;
+            while binomial(p, j as u32) > rest {
+                p -= 1;
+            }
+            rest -= binomial(p, j as u32);
+            prefix[j] = p + 1 - j as u32;
+            upper = p;
+            j -= 1;
+        }
+        let mut counts = [0u8; MAX_MODULUS as usize];
+        let mut v = 1;
+        while v < m {
+            counts[v] = (prefix[v] - prefix[v - 1]) as u8;
+            v += 1;
+        }
+        counts[0] = (variant.cards() as u32 - prefix[m - 1]) as u8;
+        Ok(Hand { variant, counts })
+    }
+
+    /// This hand's rank in `0..variant.hands()`.
+    pub const fn rank(&self) -> u32 {
+        let m = self.variant.modulus() as usize;
+        let mut rank: u64 = 0;
+        let mut prefix: u32 = 0;
+        let mut j = 1;
+        while j < m {
+            prefix += self.counts[j] as u32;
+            rank += binomial(prefix + j as u32 - 1, j as u32);
+            j += 1;
+        }
+        rank as u32
+    }
+
+    /// The variant this hand belongs to.
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// `counts()[v]` is the number of cards showing `v`; the slice has one
+    /// entry per value `0..modulus`.
+    pub fn counts(&self) -> &[u8] {
+        let m = self.variant.modulus() as usize;
+        self.counts.get(..m).unwrap_or(&[])
+    }
+
+    /// How many cards show `value` (0 for a value outside the modulus).
+    pub const fn count(&self, value: u8) -> u8 {
+        if value < self.variant.modulus() {
+            self.counts[value as usize]
+        } else {
+            0
+        }
+    }
+
+    /// True when every card shows 0: the holder has won.
+    pub const fn is_all_zero(&self) -> bool {
+        self.counts[0] == self.variant.cards()
+    }
+
+    /// The cards in ascending order.
+    pub fn cards(&self) -> impl Iterator<Item = u8> + '_ {
+        self.counts()
+            .iter()
+            .zip(0u8..)
+            .flat_map(|(&count, value)| core::iter::repeat_n(value, count as usize))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn all_zero_is_rank_zero() {
+        let v = Variant::CLASSIC;
+        assert_eq!(Hand::all_zero(v).rank(), 0);
+        assert!(Hand::all_zero(v).is_all_zero());
+    }
+
+    #[test]
+    fn rank_round_trips_and_is_dense() {
+        for (n, m) in [(8, 5), (1, 2), (3, 7), (10, 5), (4, 16)] {
+            let v = Variant::new(n, m).unwrap();
+            for r in 0..v.hands() {
+                let hand = Hand::unrank(v, r).unwrap();
+                assert_eq!(hand.rank(), r, "variant ({n}, {m})");
+                assert_eq!(
+                    hand.counts().iter().map(|&c| c as u32).sum::<u32>(),
+                    n as u32
+                );
+            }
+            assert!(Hand::unrank(v, v.hands()).is_err());
+        }
+    }
+
+    #[test]
+    fn order_does_not_matter() {
+        let v = Variant::CLASSIC;
+        let a = Hand::from_cards(v, &[1, 2, 3, 4, 1, 2, 3, 4]).unwrap();
+        let b = Hand::from_cards(v, &[4, 4, 3, 3, 2, 2, 1, 1]).unwrap();
+        assert_eq!(a, b);
+        assert_eq!(a.counts(), &[0, 2, 2, 2, 2]);
+        assert_eq!(Hand::from_counts(v, &[0, 2, 2, 2, 2]), Ok(a));
+        assert_eq!(a.cards().collect::<Vec<_>>(), vec![1, 1, 2, 2, 3, 3, 4, 4]);
+    }
+
+    #[test]
+    fn errors() {
+        let v = Variant::CLASSIC;
+        assert_eq!(
+            Hand::from_cards(v, &[0; 7]),
+            Err(HandError::CardCount {
+                expected: 8,
+                found: 7
+            })
+        );
+        assert_eq!(
+            Hand::from_cards(v, &[0, 0, 5, 0, 0, 0, 0, 0]),
+            Err(HandError::CardValue {
+                position: 2,
+                value: 5,
+                modulus: 5
+            })
+        );
+        assert_eq!(
+            Hand::from_counts(v, &[8, 0, 0, 0]),
+            Err(HandError::CountsLength {
+                expected: 5,
+                found: 4
+            })
+        );
+        assert_eq!(
+            Hand::from_counts(v, &[8, 1, 0, 0, 0]),
+            Err(HandError::CountsSum {
+                expected: 8,
+                found: 9
+            })
+        );
+    }
+}

@@ -1,0 +1,56 @@
+//! Solved two-player games, answered from tables with zero start-up work.
+//!
+//! ```
+//! use gametable::{Hand, Player, Variant, Verdict, CLASSIC};
+//!
+//! // The Codeforces 919F sample, situation 3: Alice moves first.
+//! let alice = Hand::from_cards(Variant::CLASSIC, &[1, 0, 0, 0, 0, 0, 0, 0])?;
+//! let bob = Hand::from_cards(Variant::CLASSIC, &[0, 0, 0, 4, 0, 0, 2, 0])?;
+//! assert_eq!(CLASSIC.verdict(Player::Alice, alice, bob)?, Verdict::Alice);
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
+//!
+//! *Cards* ("A Game With Numbers", Codeforces 919F) is solved offline by
+//! retrograde analysis (the `gametable-gen` crate); the committed table for
+//! 8 cards mod 5 is embedded as a `static` byte slice, so
+//! [`CLASSIC`]`.`[`outcome`](CardsTable::outcome) is a rank, a load and a
+//! shift. Tables of other variants are read with [`CardsTable::from_packed`].
+//!
+//! # Errors
+//! Bad input never panics: [`VariantError`], [`HandError`] and
+//! [`PositionError`] name the field and value at fault, [`TableError`] a
+//! packed table that does not fit its variant.
+//!
+//! # Cargo features
+//! - `embedded` (default): embed the (8, 5) outcome table as [`CLASSIC`].
+//!   Without it the crate builds without reading `data/` at all.
+//!
+//! # Data generation
+//! `cargo run --release -p gametable-gen -- generate cards` rewrites
+//! `data/cards-8-5.gtbl`; `build.rs` validates it and embeds the decoded codes.
+//!
+//! # Performance
+//! A lookup ranks two hands (a few table loads) and reads one byte; see the
+//! README for measured figures.
+#![no_std]
+#![forbid(unsafe_code)]
+#![deny(clippy::indexing_slicing)]
+
+mod binomial;
+#[cfg(feature = "embedded")]
+mod embedded;
+mod error;
+mod hand;
+mod outcome;
+mod position;
+mod table;
+mod variant;
+
+#[cfg(feature = "embedded")]
+pub use embedded::CLASSIC;
+pub use error::{HandError, PositionError, TableError, VariantError};
+pub use hand::Hand;
+pub use outcome::{code, Outcome, Player, Verdict};
+pub use position::Position;
+pub use table::{packed_len, CardsTable};
+pub use variant::{Variant, MAX_CARDS, MAX_MODULUS};
