@@ -5,5 +5,7 @@
 //! the table writer and the judge input parsers.
 #![forbid(unsafe_code)]
 
+pub mod atomic;
 pub mod judge;
 pub mod sweep;
+pub mod table_file;

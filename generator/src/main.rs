@@ -1,2 +1,162 @@
-//! The `gametable` command line.
-fn main() {}
+//! The `gametable` command line: solve judge input, generate and verify
+//! tables, query single positions.
+//!
+//! `main` calls `run`, prints any error to stderr and exits 1; a closed
+//! output pipe ends the program quietly.
+
+mod commands;
+
+use std::io;
+use std::path::PathBuf;
+use std::process::ExitCode;
+
+use clap::{Parser, Subcommand, ValueEnum};
+
+/// Solved two-player games: answer judge input, generate and verify tables.
+#[derive(Parser)]
+#[command(name = "gametable", version, about)]
+struct Cli {
+    #[command(subcommand)]
+    command: Command,
+}
+
+#[derive(Subcommand)]
+enum Command {
+    /// Answer judge input on stdin, one verdict per line on stdout.
+    Solve {
+        #[command(subcommand)]
+        game: SolveGame,
+    },
+    /// Solve a game by retrograde analysis and write its table.
+    Generate {
+        #[command(subcommand)]
+        game: GenerateGame,
+    },
+    /// Check table files: header, checksums, fingerprint, and a fresh regeneration.
+    Verify {
+        /// Table files to check (default: every .gtbl file in data/).
+        paths: Vec<PathBuf>,
+    },
+    /// Explain one position for a person.
+    Query {
+        #[command(subcommand)]
+        game: QueryGame,
+    },
+    /// Print the parameters and outcome counts of a table file.
+    Stats {
+        /// The table file.
+        path: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum SolveGame {
+    /// Codeforces 919F input: T, then per situation f, Alice's and Bob's cards.
+    Cards {
+        /// Answer from this table file instead of the embedded (8, 5) table.
+        #[arg(long)]
+        table: Option<PathBuf>,
+    },
+    /// ZOJ 3964 input: T, then per case n, the a_i and the b_i.
+    Stones,
+}
+
+#[derive(Subcommand)]
+enum GenerateGame {
+    /// Solve Cards with the given hand size and modulus.
+    Cards {
+        /// Cards per hand.
+        #[arg(long, default_value_t = 8)]
+        cards: u8,
+        /// Card values are 0..modulus.
+        #[arg(long, default_value_t = 5)]
+        modulus: u8,
+        /// Where to write the table (default: data/cards-<cards>-<modulus>.gtbl).
+        /// A fingerprint is written beside it and SHA256SUMS there is updated.
+        #[arg(long)]
+        output: Option<PathBuf>,
+    },
+}
+
+#[derive(Clone, Copy, ValueEnum)]
+enum First {
+    Alice,
+    Bob,
+}
+
+#[derive(Subcommand)]
+enum QueryGame {
+    /// One Cards situation, e.g. --first alice --alice 1 0 0 0 0 0 0 0 --bob 0 0 0 4 0 0 2 0
+    Cards {
+        /// Who moves first.
+        #[arg(long, value_enum)]
+        first: First,
+        /// Alice's cards, separated by spaces.
+        #[arg(long, num_args = 1.., required = true)]
+        alice: Vec<u8>,
+        /// Bob's cards, separated by spaces.
+        #[arg(long, num_args = 1.., required = true)]
+        bob: Vec<u8>,
+        /// Answer from this table file (any variant) instead of the embedded one.
+        #[arg(long)]
+        table: Option<PathBuf>,
+    },
+    /// One Stones position, e.g. --piles 4:1,1:0 (stones:constraint, comma separated).
+    Stones {
+        /// The piles as stones:constraint pairs; constraint 0 any, 1 odd, 2 even (for Alice).
+        #[arg(long)]
+        piles: String,
+    },
+}
+
+type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+fn run(cli: Cli) -> Result<()> {
+    match cli.command {
+        Command::Solve { game } => match game {
+            SolveGame::Cards { table } => commands::solve::cards(table.as_deref()),
+            SolveGame::Stones => commands::solve::stones(),
+        },
+        Command::Generate { game } => match game {
+            GenerateGame::Cards {
+                cards,
+                modulus,
+                output,
+            } => commands::generate::cards(cards, modulus, output),
+        },
+        Command::Verify { paths } => commands::verify::run(paths),
+        Command::Query { game } => match game {
+            QueryGame::Cards {
+                first,
+                alice,
+                bob,
+                table,
+            } => {
+                let first = match first {
+                    First::Alice => gametable::Player::Alice,
+                    First::Bob => gametable::Player::Bob,
+                };
+                commands::query::cards(first, &alice, &bob, table.as_deref())
+            }
+            QueryGame::Stones { piles } => commands::query::stones(&piles),
+        },
+        Command::Stats { path } => commands::stats::run(&path),
+    }
+}
+
+fn main() -> ExitCode {
+    let cli = Cli::parse();
+    match run(cli) {
+        Ok(()) => ExitCode::SUCCESS,
+        Err(e) if is_broken_pipe(e.as_ref()) => ExitCode::SUCCESS,
+        Err(e) => {
+            eprintln!("gametable: error: {e}");
+            ExitCode::FAILURE
+        }
+    }
+}
+
+fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
+    e.downcast_ref::<io::Error>()
+        .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
+}
