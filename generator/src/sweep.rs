@@ -30,13 +30,22 @@ const DONE_LOSS: u8 = 251;
 const FRONT: [u8; 2] = [252, 253];
 const NOT_A_POSITION: u8 = 254;
 
+/// An `unmove` entry with no predecessor hand.
+const NO_HAND: u32 = u32::MAX;
+
+/// States per block of the dirty bitmaps: one cache line of the work array.
+const BLOCK: usize = 64;
+
 /// Per-hand facts the sweep needs, derived once from the rules.
 struct HandTables {
     hands: usize,
     modulus: usize,
     /// Bit v set when the hand holds a card of value v.
     present: Vec<u16>,
-    /// `unmove[(h * m + c) * m + a]`: rank of hand h with one c replaced by a.
+    /// `unmove[(h * m + c) * m + b]`: the rank of the hand that, adding an
+    /// opponent's `b` to one of its cards, became hand h with a card `c`:
+    /// h with one `c` replaced by `(c - b) mod m`. [`NO_HAND`] where `c` is
+    /// not in h or `b == c` (the card would have been 0, which cannot move).
     unmove: Vec<u32>,
 }
 
@@ -45,7 +54,7 @@ impl HandTables {
         let hands = variant.hands() as usize;
         let m = variant.modulus() as usize;
         let mut present = Vec::with_capacity(hands);
-        let mut unmove = vec![u32::MAX; hands * m * m];
+        let mut unmove = vec![NO_HAND; hands * m * m];
         for rank in 0..variant.hands() {
             let Ok(hand) = Hand::unrank(variant, rank) else {
                 unreachable!("rank {rank} < hands")
@@ -61,11 +70,12 @@ impl HandTables {
             let mut scratch = [0u8; 16];
             scratch[..m].copy_from_slice(counts);
             for c in (0..m).filter(|&c| counts[c] > 0) {
-                for a in (0..m).filter(|&a| a != c) {
+                for b in (1..m).filter(|&b| b != c) {
+                    let a = (c + m - b) % m;
                     scratch[c] -= 1;
                     scratch[a] += 1;
-                    if let Ok(next) = Hand::from_counts(variant, &scratch[..m]) {
-                        unmove[(rank as usize * m + c) * m + a] = next.rank();
+                    if let Ok(before) = Hand::from_counts(variant, &scratch[..m]) {
+                        unmove[(rank as usize * m + c) * m + b] = before.rank();
                     }
                     scratch[c] += 1;
                     scratch[a] -= 1;
@@ -124,6 +134,15 @@ pub fn solve_with(variant: Variant, mut on_decided: impl FnMut(u64, u32)) -> Sol
         on_decided(y as u64, 0);
     }
 
+    // dirty[level % 2] has bit k set when block k may hold a state of that
+    // level's frontier, so each level scans only the blocks it must.
+    let blocks = work.len().div_ceil(BLOCK);
+    let mut dirty = [vec![0u64; blocks.div_ceil(64)], vec![0u64; blocks.div_ceil(64)]];
+    for x in 1..h {
+        let block = x * h / BLOCK;
+        dirty[0][block / 64] |= 1 << (block % 64);
+    }
+
     let mut level: u32 = 0;
     let mut visits: u64 = 0;
     loop {
@@ -134,37 +153,60 @@ pub fn solve_with(variant: Variant, mut on_decided: impl FnMut(u64, u32)) -> Sol
         } else {
             (DONE_WIN, false)
         };
+        let [this, that] = &mut dirty;
+        let (scan, mark) = if level % 2 == 0 { (this, that) } else { (that, this) };
         let mut found = false;
-        let mut start = 0;
-        while let Some(offset) = work[start..].iter().position(|&b| b == current) {
-            let s = start + offset;
-            start = s + 1;
-            found = true;
-            work[s] = done;
-            on_decided(s as u64, level);
-            let (x, y) = (s / h, s % h);
-            let mut present_y = tables.present[y];
-            while present_y != 0 {
-                let c = present_y.trailing_zeros() as usize;
-                present_y &= present_y - 1;
-                let base = (y * m + c) * m;
-                let mut nonzero_x = tables.nonzero(x);
-                while nonzero_x != 0 {
-                    let b = nonzero_x.trailing_zeros() as usize;
-                    nonzero_x &= nonzero_x - 1;
-                    let a = (c + m - b) % m;
-                    if a == 0 {
-                        continue;
+        for word_index in 0..scan.len() {
+            let mut word = std::mem::take(&mut scan[word_index]);
+            while word != 0 {
+                let block = word_index * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let start = block * BLOCK;
+                let end = (start + BLOCK).min(work.len());
+                // One division per block; coordinates advance from there.
+                let (x0, y0) = (start / h, start % h);
+                let mut hits = matches(&work[start..end], current);
+                while hits != 0 {
+                    let i = hits.trailing_zeros() as usize;
+                    hits &= hits - 1;
+                    let s = start + i;
+                    found = true;
+                    work[s] = done;
+                    on_decided(s as u64, level);
+                    let (mut x, mut y) = (x0, y0 + i);
+                    while y >= h {
+                        y -= h;
+                        x += 1;
                     }
-                    visits += 1;
-                    let p = tables.unmove[base + a] as usize * h + x;
-                    let cell = work[p];
-                    if cell < DONE_WIN {
-                        work[p] = if losses_now || cell == 1 {
-                            next
-                        } else {
-                            cell - 1
-                        };
+                    let nonzero_x = tables.nonzero(x);
+                    let mut present_y = tables.present[y];
+                    while present_y != 0 {
+                        let c = present_y.trailing_zeros() as usize;
+                        present_y &= present_y - 1;
+                        let row = &tables.unmove[(y * m + c) * m..(y * m + c + 1) * m];
+                        let mut bs = nonzero_x;
+                        while bs != 0 {
+                            let b = bs.trailing_zeros() as usize;
+                            bs &= bs - 1;
+                            let before = row[b];
+                            if before == NO_HAND {
+                                continue;
+                            }
+                            visits += 1;
+                            let p = before as usize * h + x;
+                            let cell = work[p];
+                            // Branch-free: which predecessors are decided is
+                            // unpredictable, so selects beat branches here.
+                            let undecided = cell < DONE_WIN;
+                            let decided_now = undecided & (losses_now | (cell == 1));
+                            work[p] = if decided_now {
+                                next
+                            } else {
+                                cell - u8::from(undecided)
+                            };
+                            let block = p / BLOCK;
+                            mark[block / 64] |= u64::from(decided_now) << (block % 64);
+                        }
                     }
                 }
             }
@@ -194,6 +236,34 @@ pub fn solve_with(variant: Variant, mut on_decided: impl FnMut(u64, u32)) -> Sol
         levels: level,
         predecessor_visits: visits,
     }
+}
+
+/// Bit `i` set where `cells[i] == value` (`cells.len() <= 64`).
+fn matches(cells: &[u8], value: u8) -> u64 {
+    const ONES: u64 = 0x0101_0101_0101_0101;
+    const HIGHS: u64 = 0x8080_8080_8080_8080;
+    let mut bits = 0u64;
+    let mut chunks = cells.chunks_exact(8);
+    for (k, chunk) in chunks.by_ref().enumerate() {
+        let mut word = [0u8; 8];
+        word.copy_from_slice(chunk);
+        let t = u64::from_le_bytes(word) ^ (ONES * u64::from(value));
+        // High bit of each zero byte of t (exact: no false positives below).
+        let zero = !(((t & !HIGHS) + !HIGHS) | t) & HIGHS;
+        let mut z = zero;
+        while z != 0 {
+            let byte = z.trailing_zeros() / 8;
+            z &= z - 1;
+            bits |= 1 << (k * 8 + byte as usize);
+        }
+    }
+    let base = cells.len() - chunks.remainder().len();
+    for (i, &cell) in chunks.remainder().iter().enumerate() {
+        if cell == value {
+            bits |= 1 << (base + i);
+        }
+    }
+    bits
 }
 
 /// Solves `variant` (outcomes only).
