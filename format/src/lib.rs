@@ -260,3 +260,61 @@ pub fn decode_payload(raw: &RawTable<'_>) -> Result<Vec<u8>, FormatError> {
     }
     Ok(payload)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn spec(states: u64) -> TableSpec {
+        TableSpec {
+            game: Game::Cards {
+                cards: 1,
+                modulus: 2,
+            },
+            kind: TableKind::Outcome,
+            bits_per_state: 2,
+            symmetry: Symmetry::None,
+            states,
+            compression: Compression::Zstd,
+            generator: "test".into(),
+        }
+    }
+
+    #[test]
+    fn round_trips_compressed_and_plain() {
+        let payload = vec![0b0110_0111u8; 250];
+        for compression in [Compression::Zstd, Compression::None] {
+            let spec = TableSpec {
+                compression,
+                ..spec(1000)
+            };
+            let bytes = encode(&spec, &payload).unwrap();
+            let table = decode(&bytes).unwrap();
+            assert_eq!(table.payload, payload);
+            assert_eq!(table.header.payload_sha256, sha256(&payload));
+            assert_eq!(encode(&spec, &payload).unwrap(), bytes, "deterministic");
+        }
+    }
+
+    #[test]
+    fn refuses_each_kind_of_damage() {
+        let bytes = encode(&spec(1000), &[7u8; 250]).unwrap();
+        let err = |b: &[u8]| decode(b).unwrap_err().to_string();
+        assert!(err(&bytes[..5]).starts_with("file too short"));
+        let mut b = bytes.clone();
+        b[0] = b'X';
+        assert!(err(&b).starts_with("bad magic"));
+        let mut b = bytes.clone();
+        b[8] = 9;
+        assert_eq!(err(&b), "unsupported format version 9 (this reader reads version 1)");
+        let mut b = bytes.clone();
+        b[12] = 0xff;
+        assert!(err(&b).starts_with("bad header length"));
+        assert!(err(&bytes[..bytes.len() - 1]).starts_with("bad length"));
+        let mut b = bytes.clone();
+        let last = b.len() - 1;
+        b[last] ^= 1;
+        assert_eq!(err(&b), "checksum mismatch: the file was changed or damaged");
+        assert!(encode(&spec(1000), &[0u8; 10]).is_err(), "payload length must fit the spec");
+    }
+}

@@ -137,7 +137,10 @@ pub fn solve_with(variant: Variant, mut on_decided: impl FnMut(u64, u32)) -> Sol
     // dirty[level % 2] has bit k set when block k may hold a state of that
     // level's frontier, so each level scans only the blocks it must.
     let blocks = work.len().div_ceil(BLOCK);
-    let mut dirty = [vec![0u64; blocks.div_ceil(64)], vec![0u64; blocks.div_ceil(64)]];
+    let mut dirty = [
+        vec![0u64; blocks.div_ceil(64)],
+        vec![0u64; blocks.div_ceil(64)],
+    ];
     for x in 1..h {
         let block = x * h / BLOCK;
         dirty[0][block / 64] |= 1 << (block % 64);
@@ -154,10 +157,14 @@ pub fn solve_with(variant: Variant, mut on_decided: impl FnMut(u64, u32)) -> Sol
             (DONE_WIN, false)
         };
         let [this, that] = &mut dirty;
-        let (scan, mark) = if level % 2 == 0 { (this, that) } else { (that, this) };
+        let (scan, mark) = if level % 2 == 0 {
+            (this, that)
+        } else {
+            (that, this)
+        };
         let mut found = false;
-        for word_index in 0..scan.len() {
-            let mut word = std::mem::take(&mut scan[word_index]);
+        for (word_index, slot) in scan.iter_mut().enumerate() {
+            let mut word = std::mem::take(slot);
             while word != 0 {
                 let block = word_index * 64 + word.trailing_zeros() as usize;
                 word &= word - 1;

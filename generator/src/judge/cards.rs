@@ -97,12 +97,7 @@ fn next_in<R: Read>(
             token,
             format!("{} must be in 0..={top}", what()),
         )),
-        None => Err(InputError {
-            line: scanner.line(),
-            token: None,
-            message: format!("expected {}", what()),
-            io: None,
-        }),
+        None => Err(scanner.ended(what())),
     }
 }
 

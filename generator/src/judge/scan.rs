@@ -76,6 +76,8 @@ pub struct Scanner<R> {
     pos: usize,
     len: usize,
     line: u64,
+    /// The line of the last token read: where an "input ended" error points.
+    last_line: u64,
     eof: bool,
 }
 
@@ -88,6 +90,7 @@ impl<R: Read> Scanner<R> {
             pos: 0,
             len: 0,
             line: 1,
+            last_line: 1,
             eof: false,
         }
     }
@@ -95,6 +98,17 @@ impl<R: Read> Scanner<R> {
     /// The line the scanner stands on.
     pub fn line(&self) -> u64 {
         self.line
+    }
+
+    /// An error for input that ended while `what` was expected, pointing at
+    /// the line of the last number read.
+    pub fn ended(&self, what: impl std::fmt::Display) -> InputError {
+        InputError {
+            line: self.last_line,
+            token: None,
+            message: format!("expected {what}"),
+            io: None,
+        }
     }
 
     /// Moves unread bytes to the front and reads more; false at end of input.
@@ -148,8 +162,11 @@ impl<R: Read> Scanner<R> {
 
     /// The next number, or `None` at the end of the input.
     ///
+    /// Not an `Iterator`: a scan error must stop the caller with its position,
+    /// which `Iterator<Item = Result<..>>` would make easy to skip past.
     /// # Errors
     /// A token that is not an unsigned decimal integer below 2^64, or a read failure.
+    #[allow(clippy::should_implement_trait)]
     pub fn next(&mut self) -> Result<Option<Token>, InputError> {
         if !self.skip_space()? {
             return Ok(None);
@@ -193,6 +210,7 @@ impl<R: Read> Scanner<R> {
             InputError::at(line, token, "expected an unsigned integer")
         })?;
         self.pos = end;
+        self.last_line = line;
         Ok(Some(Token { value, line }))
     }
 
@@ -201,12 +219,10 @@ impl<R: Read> Scanner<R> {
     /// # Errors
     /// As [`Scanner::next`], and an error naming `what` when the input ends.
     pub fn expect(&mut self, what: &str) -> Result<Token, InputError> {
-        self.next()?.ok_or_else(|| InputError {
-            line: self.line,
-            token: None,
-            message: format!("expected {what}"),
-            io: None,
-        })
+        match self.next()? {
+            Some(token) => Ok(token),
+            None => Err(self.ended(what)),
+        }
     }
 
     /// The next number, which must be in `lo..=hi`.
@@ -345,6 +361,12 @@ mod tests {
         assert_eq!(e.to_string(), "line 1: f must be in 0..=1 (found \"9\")");
         let e = s.expect("a card").unwrap_err();
         assert_eq!(e.to_string(), "line 1: expected a card (input ended)");
+        let mut s = Scanner::new("1\n2\n\n".as_bytes());
+        assert!(s.next().is_ok() && s.next().is_ok());
+        assert_eq!(
+            s.expect("3").unwrap_err().to_string(),
+            "line 2: expected 3 (input ended)"
+        );
         let mut s = Scanner::new("1\n 2".as_bytes());
         assert!(s.next().is_ok());
         assert_eq!(

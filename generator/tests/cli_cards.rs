@@ -1,0 +1,227 @@
+//! The `gametable` binary's Cards commands, run as a user would.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn gametable(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
+        .args(args)
+        .current_dir(Path::new(env!("CARGO_MANIFEST_DIR")).join(".."))
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+fn scratch_dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gametable-cli-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+const SAMPLE_IN: &str = include_str!("../../tests/data/cards-sample.in");
+const SAMPLE_OUT: &str = include_str!("../../tests/data/cards-sample.out");
+
+#[test]
+fn solve_cards_answers_the_sample() {
+    let out = gametable(&["solve", "cards"], SAMPLE_IN.as_bytes());
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(text(&out.stdout), SAMPLE_OUT);
+}
+
+#[test]
+fn solve_cards_accepts_any_whitespace() {
+    let squeezed = "4 1 0 0 0 0 0 0 0 0 1 2 3 4 1 2 3 4\n\n\t1 0 0 0 1 0 0 0 0 0 0 0 0 4 0 0 0 0 1 0 0 0 0 0 0 0 0 0 0 4 0 0 2 0 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1 1\r\n";
+    let out = gametable(&["solve", "cards"], squeezed.as_bytes());
+    assert_eq!(text(&out.stdout), SAMPLE_OUT, "{}", text(&out.stderr));
+}
+
+#[test]
+fn solve_cards_refuses_bad_input_naming_line_and_token() {
+    let cases: [(&str, &str); 9] = [
+        ("x\n", "line 1: expected an unsigned integer (found \"x\")"),
+        ("0\n", "line 1: the number of situations T must be in 1..=100000 (found \"0\")"),
+        ("100001\n", "T must be in 1..=100000 (found \"100001\")"),
+        (
+            "1\n2\n",
+            "line 2: situation 1: who moves first (0: Alice, 1: Bob) must be in 0..=1 (found \"2\")",
+        ),
+        (
+            "1\n0\n1 2 3 4 5 0 0 0\n",
+            "line 3: situation 1: Alice's card 5 must be in 0..=4 (found \"5\")",
+        ),
+        (
+            "1\n0\n1 2 3 4 1 2 3 4\n1 2 3\n",
+            "line 4: expected situation 1: Bob's card 4 (input ended)",
+        ),
+        (
+            "2\n0\n1 2 3 4 1 2 3 4\n1 2 3 4 1 2 3 4\n",
+            "line 4: expected situation 2: who moves first (0: Alice, 1: Bob) (input ended)",
+        ),
+        (
+            "1\n0\n1 2 3 4 1 2 3 4\n1 2 3 4 1 2 3 4\n0\n",
+            "line 5: more input after the last of the 1 situations (found \"0\")",
+        ),
+        (
+            "1\n1\n0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n",
+            "line 2: situation 1: both hands are all zeros: that is not a position",
+        ),
+    ];
+    for (input, message) in cases {
+        let out = gametable(&["solve", "cards"], input.as_bytes());
+        assert!(!out.status.success(), "accepted {input:?}");
+        assert!(out.stdout.is_empty(), "partial output for {input:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(message),
+            "for {input:?}:\n  got  {err}\n  want {message}"
+        );
+    }
+}
+
+#[test]
+fn query_cards_explains_a_position() {
+    let out = gametable(
+        &[
+            "query", "cards", "--first", "alice", "--alice", "1", "0", "0", "0", "0", "0", "0",
+            "0", "--bob", "0", "0", "0", "4", "0", "0", "2", "0",
+        ],
+        b"",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Verdict: Alice (Alice moves first and can force a win)"),
+        "{stdout}"
+    );
+    let out = gametable(
+        &[
+            "query", "cards", "--first", "bob", "--alice", "1", "0", "--bob", "4",
+        ],
+        b"",
+    );
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--alice: a hand holds 8 cards, not 2"));
+}
+
+#[test]
+fn generate_verify_stats_round_trip_and_corruption_is_refused() {
+    let dir = scratch_dir("generate");
+    let table = dir.join("cards-3-4.gtbl");
+    let table_arg = table.to_str().unwrap();
+    let out = gametable(
+        &[
+            "generate",
+            "cards",
+            "--cards",
+            "3",
+            "--modulus",
+            "4",
+            "--output",
+            table_arg,
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("cards (3, 4): 400 states"));
+    let listing: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    assert_eq!(listing.len(), 3, "{listing:?}");
+
+    let out = gametable(&["verify", table_arg], b"");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+
+    let out = gametable(&["stats", table_arg], b"");
+    assert!(text(&out.stdout).contains("game:      cards, 3 cards per hand, values mod 4"));
+
+    // A different table answers solve cards for its own variant.
+    let out = gametable(
+        &["solve", "cards", "--table", table_arg],
+        b"1\n0\n1 0 0\n3 0 0\n",
+    );
+    assert_eq!(text(&out.stdout), "Alice\n", "{}", text(&out.stderr));
+
+    let mut bytes = std::fs::read(&table).unwrap();
+    let last = bytes.len() - 40;
+    bytes[last] ^= 1;
+    std::fs::write(&table, &bytes).unwrap();
+    let out = gametable(&["verify", table_arg], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains("checksum mismatch"),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = gametable(&["stats", table_arg], b"");
+    assert!(text(&out.stderr).contains("checksum mismatch"));
+
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_refuses_a_stale_fingerprint() {
+    let dir = scratch_dir("fingerprint");
+    let table = dir.join("t.gtbl");
+    let table_arg = table.to_str().unwrap();
+    let out = gametable(
+        &[
+            "generate",
+            "cards",
+            "--cards",
+            "2",
+            "--modulus",
+            "3",
+            "--output",
+            table_arg,
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let fingerprint = dir.join("t.fingerprint");
+    let edited = std::fs::read_to_string(&fingerprint)
+        .unwrap()
+        .replace("wins = ", "wins = 1");
+    std::fs::write(&fingerprint, edited).unwrap();
+    let out = gametable(&["verify", table_arg], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains("does not match the table: expected 'wins = "),
+        "{}",
+        text(&out.stdout)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_checks_the_committed_tables() {
+    let out = gametable(&["verify"], b"");
+    assert!(
+        out.status.success(),
+        "{}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    assert!(text(&out.stdout).contains("ok    data/cards-8-5.gtbl"));
+}
