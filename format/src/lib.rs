@@ -306,7 +306,10 @@ mod tests {
         assert!(err(&b).starts_with("bad magic"));
         let mut b = bytes.clone();
         b[8] = 9;
-        assert_eq!(err(&b), "unsupported format version 9 (this reader reads version 1)");
+        assert_eq!(
+            err(&b),
+            "unsupported format version 9 (this reader reads version 1)"
+        );
         let mut b = bytes.clone();
         b[12] = 0xff;
         assert!(err(&b).starts_with("bad header length"));
@@ -314,7 +317,13 @@ mod tests {
         let mut b = bytes.clone();
         let last = b.len() - 1;
         b[last] ^= 1;
-        assert_eq!(err(&b), "checksum mismatch: the file was changed or damaged");
-        assert!(encode(&spec(1000), &[0u8; 10]).is_err(), "payload length must fit the spec");
+        assert_eq!(
+            err(&b),
+            "checksum mismatch: the file was changed or damaged"
+        );
+        assert!(
+            encode(&spec(1000), &[0u8; 10]).is_err(),
+            "payload length must fit the spec"
+        );
     }
 }

@@ -8,4 +8,5 @@
 pub mod atomic;
 pub mod judge;
 pub mod sweep;
+pub mod symmetry;
 pub mod table_file;

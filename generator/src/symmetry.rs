@@ -1,0 +1,385 @@
+//! One state per orbit: the Cards symmetry under multiplying by a unit.
+//!
+//! Multiplying every card of both hands by a unit `u` of Z/m (a value coprime
+//! to m) maps moves to moves (`(a + b) u = a u + b u`) and zeros to zeros,
+//! so it maps the game onto itself, and outcomes and distances are constant
+//! on orbits. We store one state per orbit.
+//!
+//! **Canonical state.** For a hand `A`, its representative `rep(A)` is the
+//! hand of least rank in its orbit `{uA}`. The canonical form of a state
+//! `(A, B)` takes `A` to `R = rep(A)` by some unit `u0`; every unit doing so
+//! is `s u0` with `s` in the stabiliser `S_R = {s : sR = R}`, so the waiting
+//! hand is then taken to the least-rank hand of `{s u0 B : s in S_R}`.
+//!
+//! **Dense index.** Rows are the representative hands `R` in rank order. A
+//! row holds every hand `B` that is least in its `S_R`-orbit: all hands when
+//! `S_R` is trivial (most rows), with local index `rank(B)`; otherwise the
+//! `S_R`-least hands numbered densely in rank order. The index of a canonical
+//! state is its row's start plus its local index. Orbits of states and
+//! canonical states are in one-to-one correspondence, so this numbers orbits.
+#![allow(clippy::indexing_slicing)] // indices are hand ranks (< hands) and unit indices (< units)
+
+use gametable::{Hand, Variant, MAX_MODULUS};
+
+/// A local-index entry for a hand that is not least in its orbit.
+const NONE: u32 = u32::MAX;
+
+/// What indexing needs of a hand as the mover, packed in one record so that
+/// a predecessor's index costs one load and an add.
+#[derive(Clone, Copy)]
+struct MoverRow {
+    /// The first index of the row of this hand's representative.
+    start: u64,
+    /// Index j of a unit taking this hand to its representative.
+    unit: u8,
+    /// The representative's stabiliser group (index into `groups`), or `TRIVIAL`.
+    group: u8,
+}
+
+/// The images of one waiting hand under every unit, computed once and used
+/// for every predecessor that shares it.
+pub struct Images {
+    rank: [u32; 16],
+}
+
+/// The orbit numbering of one Cards variant.
+pub struct Orbits {
+    hands: usize,
+    /// Per hand: its row facts as the mover.
+    mover: Vec<MoverRow>,
+    /// Unit values; `units[0] == 1`.
+    units: Vec<u8>,
+    /// `mul[j * hands + h]`: rank of hand h multiplied by `units[j]`.
+    mul: Vec<u32>,
+    /// `rep_unit[h]`: index j of a unit taking h to its representative.
+    rep_unit: Vec<u8>,
+    /// `rep[h]`: rank of h's representative.
+    rep: Vec<u32>,
+    /// `stab[h]`: bit j set when `units[j]` fixes h.
+    stab: Vec<u16>,
+    /// Per representative hand: its row's first index (`u64::MAX` for others).
+    row_start: Vec<u64>,
+    /// Per representative hand: index into `groups`, or `TRIVIAL`.
+    row_group: Vec<u8>,
+    /// Rows (representative hands) in rank order, and their starts (+ total).
+    rows: Vec<u32>,
+    starts: Vec<u64>,
+    /// One numbering per non-trivial stabiliser.
+    groups: Vec<Group>,
+    /// `block_row[i]`: the row holding orbit `i * 64`, to start row searches.
+    block_row: Vec<u32>,
+    states: u64,
+}
+
+const TRIVIAL: u8 = u8::MAX;
+
+/// The dense numbering of the hands least in their orbit under a subgroup.
+struct Group {
+    /// Bit j set for the subgroup's units.
+    mask: u16,
+    /// `local[h]`: the dense index of h, or `NONE`.
+    local: Vec<u32>,
+    /// `hands[i]`: the hand with dense index i.
+    hands: Vec<u32>,
+}
+
+impl Orbits {
+    /// Builds the orbit numbering of `variant` (work and memory linear in its hands).
+    pub fn new(variant: Variant) -> Orbits {
+        let hands = variant.hands() as usize;
+        let m = variant.modulus();
+        let units: Vec<u8> = (1..m).filter(|&u| gcd(u, m) == 1).collect();
+        let mut mul = vec![0u32; units.len() * hands];
+        for rank in 0..variant.hands() {
+            let Ok(hand) = Hand::unrank(variant, rank) else {
+                unreachable!("rank {rank} < hands")
+            };
+            for (j, &u) in units.iter().enumerate() {
+                let mut counts = [0u8; MAX_MODULUS as usize];
+                for (value, &count) in hand.counts().iter().enumerate() {
+                    counts[(value * u as usize) % m as usize] += count;
+                }
+                let Ok(image) = Hand::from_counts(variant, &counts[..m as usize]) else {
+                    unreachable!("multiplying by a unit permutes values")
+                };
+                mul[j * hands + rank as usize] = image.rank();
+            }
+        }
+        let mut rep_unit = vec![0u8; hands];
+        let mut rep = vec![0u32; hands];
+        let mut stab = vec![0u16; hands];
+        for h in 0..hands {
+            for j in 0..units.len() {
+                let image = mul[j * hands + h];
+                if image < mul[rep_unit[h] as usize * hands + h] {
+                    rep_unit[h] = j as u8;
+                }
+                if image as usize == h {
+                    stab[h] |= 1 << j;
+                }
+            }
+            rep[h] = mul[rep_unit[h] as usize * hands + h];
+        }
+        let mut groups: Vec<Group> = Vec::new();
+        let mut row_group = vec![TRIVIAL; hands];
+        let mut row_start = vec![u64::MAX; hands];
+        let mut rows = Vec::new();
+        let mut starts = Vec::new();
+        let mut next: u64 = 0;
+        for h in 0..hands {
+            if rep[h] as usize != h {
+                continue;
+            }
+            rows.push(h as u32);
+            starts.push(next);
+            row_start[h] = next;
+            let mask = stab[h];
+            if mask == 1 {
+                next += hands as u64;
+                continue;
+            }
+            let g = match groups.iter().position(|g| g.mask == mask) {
+                Some(g) => g,
+                None => {
+                    groups.push(Group::new(mask, hands, &mul));
+                    groups.len() - 1
+                }
+            };
+            row_group[h] = g as u8;
+            next += groups[g].hands.len() as u64;
+        }
+        starts.push(next);
+        let mover = (0..hands)
+            .map(|h| MoverRow {
+                start: row_start[rep[h] as usize],
+                unit: rep_unit[h],
+                group: row_group[rep[h] as usize],
+            })
+            .collect();
+        let mut block_row = Vec::with_capacity(next.div_ceil(64) as usize);
+        let mut row = 0usize;
+        for block in 0..next.div_ceil(64) {
+            while starts[row + 1] <= block * 64 {
+                row += 1;
+            }
+            block_row.push(row as u32);
+        }
+        Orbits {
+            hands,
+            mover,
+            block_row,
+            units,
+            mul,
+            rep_unit,
+            rep,
+            stab,
+            row_start,
+            row_group,
+            rows,
+            starts,
+            groups,
+            states: next,
+        }
+    }
+
+    /// The number of orbits, that is of stored states.
+    pub fn states(&self) -> u64 {
+        self.states
+    }
+
+    /// The number of rows (representative hands).
+    pub fn rows(&self) -> usize {
+        self.rows.len()
+    }
+
+    /// The number of units (the group's order).
+    pub fn units(&self) -> usize {
+        self.units.len()
+    }
+
+    /// True when some unit other than 1 fixes hand `h`.
+    pub fn has_symmetry(&self, h: usize) -> bool {
+        self.stab[h] != 1
+    }
+
+    /// The orbit index of the state with `a` to move and `b` waiting (ranks).
+    pub fn index(&self, a: usize, b: usize) -> u64 {
+        let j = self.rep_unit[a] as usize;
+        let r = self.rep[a] as usize;
+        let b = self.mul[j * self.hands + b] as usize;
+        let start = self.row_start[r];
+        match self.row_group[r] {
+            TRIVIAL => start + b as u64,
+            g => {
+                let group = &self.groups[g as usize];
+                let least = self.least_under(group.mask, b);
+                start + u64::from(group.local[least])
+            }
+        }
+    }
+
+    /// The images of waiting hand `b` under every unit, for [`Orbits::index_with`].
+    #[inline(always)]
+    pub fn images(&self, b: usize) -> Images {
+        let mut rank = [0u32; 16];
+        for (j, slot) in rank.iter_mut().take(self.units.len()).enumerate() {
+            *slot = self.mul[j * self.hands + b];
+        }
+        Images { rank }
+    }
+
+    /// [`Orbits::index`] of (a, b), given `b`'s images.
+    #[inline(always)]
+    pub fn index_with(&self, a: usize, b: &Images) -> u64 {
+        let row = self.mover[a];
+        let image = b.rank[row.unit as usize & 15];
+        if row.group == TRIVIAL {
+            return row.start + u64::from(image);
+        }
+        let group = &self.groups[row.group as usize];
+        let least = self.least_under(group.mask, image as usize);
+        row.start + u64::from(group.local[least])
+    }
+
+    /// The least-rank image of hand `b` under the units in `mask`.
+    fn least_under(&self, mask: u16, b: usize) -> usize {
+        let mut least = b;
+        let mut bits = mask & !1;
+        while bits != 0 {
+            let j = bits.trailing_zeros() as usize;
+            bits &= bits - 1;
+            least = least.min(self.mul[j * self.hands + b] as usize);
+        }
+        least
+    }
+
+    /// The row (index into the rows in rank order) holding orbit `index`.
+    #[inline]
+    pub fn row_of(&self, index: u64) -> usize {
+        let mut row = self.block_row[(index / 64) as usize] as usize;
+        while self.starts[row + 1] <= index {
+            row += 1;
+        }
+        row
+    }
+
+    /// The first orbit index of row `row`, and of the row after it.
+    pub fn row_bounds(&self, row: usize) -> (u64, u64) {
+        (self.starts[row], self.starts[row + 1])
+    }
+
+    /// The canonical state (to-move rank, waiting rank) of the `local`-th
+    /// entry of row `row`.
+    pub fn state_in_row(&self, row: usize, local: u64) -> (usize, usize) {
+        let r = self.rows[row] as usize;
+        let b = match self.row_group[r] {
+            TRIVIAL => local as usize,
+            g => self.groups[g as usize].hands[local as usize] as usize,
+        };
+        (r, b)
+    }
+
+    /// The canonical state of orbit `index`.
+    pub fn state(&self, index: u64) -> (usize, usize) {
+        let row = self.row_of(index);
+        self.state_in_row(row, index - self.starts[row])
+    }
+
+    /// Fills `out[b] = reduced[index(a, b)]` for every waiting hand `b`: one
+    /// row of the full table from the reduced one (one gather per state).
+    pub fn expand_row<T: Copy>(&self, a: usize, reduced: &[T], out: &mut [T]) {
+        let j = self.rep_unit[a] as usize;
+        let r = self.rep[a] as usize;
+        let start = self.row_start[r] as usize;
+        let image = &self.mul[j * self.hands..(j + 1) * self.hands];
+        match self.row_group[r] {
+            TRIVIAL => {
+                for (cell, &b) in out.iter_mut().zip(image) {
+                    *cell = reduced[start + b as usize];
+                }
+            }
+            g => {
+                let group = &self.groups[g as usize];
+                for (cell, &b) in out.iter_mut().zip(image) {
+                    let least = self.least_under(group.mask, b as usize);
+                    *cell = reduced[start + group.local[least] as usize];
+                }
+            }
+        }
+    }
+}
+
+impl Group {
+    fn new(mask: u16, hands: usize, mul: &[u32]) -> Group {
+        let mut local = vec![NONE; hands];
+        let mut members = Vec::new();
+        for h in 0..hands {
+            let mut bits = mask & !1;
+            let mut least = true;
+            while bits != 0 {
+                let j = bits.trailing_zeros() as usize;
+                bits &= bits - 1;
+                if (mul[j * hands + h] as usize) < h {
+                    least = false;
+                }
+            }
+            if least {
+                local[h] = members.len() as u32;
+                members.push(h as u32);
+            }
+        }
+        Group {
+            mask,
+            local,
+            hands: members,
+        }
+    }
+}
+
+fn gcd(mut a: u8, mut b: u8) -> u8 {
+    while b != 0 {
+        (a, b) = (b, a % b);
+    }
+    a
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn every_state_maps_to_an_orbit_whose_canonical_state_maps_back() {
+        for (n, m) in [(8, 5), (3, 7), (4, 6), (5, 8), (2, 2), (3, 9)] {
+            let v = Variant::new(n, m).unwrap();
+            let orbits = Orbits::new(v);
+            let h = v.hands() as usize;
+            let mut hit = vec![0u32; orbits.states() as usize];
+            for a in 0..h {
+                for b in 0..h {
+                    let i = orbits.index(a, b);
+                    hit[i as usize] += 1;
+                    let (ra, rb) = orbits.state(i);
+                    assert_eq!(
+                        orbits.index(ra, rb),
+                        i,
+                        "({n},{m}) canonical state is stable"
+                    );
+                }
+            }
+            // Every orbit is hit, and by a number of states dividing the group order.
+            for &count in &hit {
+                assert!(
+                    count > 0 && orbits.units() as u32 % count == 0,
+                    "({n},{m}) {count}"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn orbit_counts() {
+        // (8, 5): 245,025 states in orbits of size 4, 2 or 1.
+        let orbits = Orbits::new(Variant::CLASSIC);
+        assert!(orbits.states() > 245_025 / 4 && orbits.states() < 245_025 / 3);
+    }
+}
