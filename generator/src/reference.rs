@@ -102,7 +102,9 @@ impl Label {
 /// `waiting` holds, `to_move` with one card `a` replaced by `(a + b) mod m`.
 ///
 /// Cards of equal value give the same resulting hand, so each (value, value)
-/// pair is tried once. Empty when either hand is all zeros.
+/// pair is tried once. Empty when either hand is all zeros. The hands are
+/// meant to be of one variant; if not, the result is of `to_move`'s variant
+/// and only `waiting`'s values below its modulus count.
 pub fn moves(to_move: &Hand, waiting: &Hand) -> Vec<Hand> {
     let variant = to_move.variant();
     let m = variant.modulus();
