@@ -7,6 +7,7 @@
 #![forbid(unsafe_code)]
 
 pub mod atomic;
+pub mod baseline;
 pub mod judge;
 pub mod reference;
 pub mod sweep;

@@ -120,6 +120,27 @@ impl HandTables {
     fn nonzero(&self, hand: usize) -> u16 {
         self.present[hand] & !1
     }
+
+    /// The number of distinct moves a hand has as the mover (its distinct
+    /// non-zero values), which is also the count it contributes as the
+    /// waiting hand.
+    pub fn moves(&self, hand: usize) -> u32 {
+        self.nonzero(hand).count_ones()
+    }
+
+    /// Calls `f(y')` for each predecessor `(y', x)` of the state (x to move,
+    /// y waiting): the plain form of the sweep's inner loop.
+    pub fn for_each_unmove(&self, x: usize, y: usize, mut f: impl FnMut(usize)) {
+        let m = self.modulus;
+        for c in (0..m).filter(|&c| self.present[y] >> c & 1 == 1) {
+            for b in (1..m).filter(|&b| self.present[x] >> b & 1 == 1) {
+                let before = self.unmove[(y * m + c) * m + b];
+                if before != NO_HAND {
+                    f(before as usize);
+                }
+            }
+        }
+    }
 }
 
 /// The stored states a sweep runs over, laid out in rows.
