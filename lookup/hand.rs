@@ -173,6 +173,37 @@ impl Hand {
         self.counts[0] == self.variant.cards()
     }
 
+    /// A bit set of the values this hand holds: bit `v` is set when at least
+    /// one card shows `v`.
+    pub const fn values(&self) -> u16 {
+        let mut mask = 0u16;
+        let mut v = 0;
+        while v < self.variant.modulus() as usize {
+            if self.counts[v] > 0 {
+                mask |= 1 << v;
+            }
+            v += 1;
+        }
+        mask
+    }
+
+    /// This hand with one card showing `out` replaced by one showing `into`;
+    /// `None` when the hand holds no card showing `out` or `into` is not
+    /// below the modulus.
+    pub(crate) const fn replace(&self, out: u8, into: u8) -> Option<Hand> {
+        let m = self.variant.modulus();
+        if out >= m || into >= m || self.counts[out as usize] == 0 {
+            return None;
+        }
+        let mut counts = self.counts;
+        counts[out as usize] -= 1;
+        counts[into as usize] += 1;
+        Some(Hand {
+            variant: self.variant,
+            counts,
+        })
+    }
+
     /// The cards in ascending order.
     pub fn cards(&self) -> impl Iterator<Item = u8> + '_ {
         self.counts()

@@ -32,25 +32,31 @@
 //! # Performance
 //! A lookup ranks two hands (a few table loads) and reads one byte; see the
 //! README for measured figures.
-#![no_std]
+#![cfg_attr(not(test), no_std)] // unit tests use std's prelude (Vec, vec!)
 #![forbid(unsafe_code)]
 #![deny(clippy::indexing_slicing)]
 
 mod binomial;
+mod distance;
 #[cfg(feature = "embedded")]
 mod embedded;
 mod error;
 mod hand;
 mod outcome;
+mod play;
 mod position;
+mod rules;
 mod table;
 mod variant;
 
+pub use distance::{distance_len, DistanceTable};
 #[cfg(feature = "embedded")]
 pub use embedded::CLASSIC;
-pub use error::{HandError, PositionError, TableError, VariantError};
+pub use error::{Card, HandError, MoveError, PositionError, TableError, VariantError};
 pub use hand::Hand;
 pub use outcome::{code, Outcome, Player, Verdict};
+pub use play::{Evaluation, Move, Moves, PerfectPlay};
 pub use position::Position;
+pub use rules::{LegalMoves, MAX_MOVES};
 pub use table::{packed_len, CardsTable};
 pub use variant::{Variant, MAX_CARDS, MAX_MODULUS};
