@@ -6,6 +6,7 @@
 #![forbid(unsafe_code)]
 
 pub mod atomic;
+pub mod deep;
 pub mod judge;
 pub mod sweep;
 pub mod table_file;

@@ -36,6 +36,10 @@ enum Command {
     Verify {
         /// Table files to check (default: every .gtbl file in data/).
         paths: Vec<PathBuf>,
+        /// Also check each outcome table and the distance table beside it one
+        /// move deep against the rules alone, trusting no sweep.
+        #[arg(long)]
+        deep: bool,
     },
     /// Explain one position for a person.
     Query {
@@ -124,7 +128,7 @@ fn run(cli: Cli) -> Result<()> {
                 output,
             } => commands::generate::cards(cards, modulus, output),
         },
-        Command::Verify { paths } => commands::verify::run(paths),
+        Command::Verify { paths, deep } => commands::verify::run(paths, deep),
         Command::Query { game } => match game {
             QueryGame::Cards {
                 first,
