@@ -297,3 +297,95 @@ impl<'a> PerfectPlay<'a> {
         Ok(moves)
     }
 }
+
+#[cfg(all(test, feature = "embedded"))]
+mod tests {
+    use super::*;
+    use crate::{Hand, Variant, CLASSIC, CLASSIC_DISTANCES, CLASSIC_PLAY};
+
+    fn position(to_move: &[u8], waiting: &[u8]) -> Position {
+        let v = Variant::CLASSIC;
+        Position::new(
+            Hand::from_cards(v, to_move).unwrap(),
+            Hand::from_cards(v, waiting).unwrap(),
+        )
+        .unwrap()
+    }
+
+    #[test]
+    fn embedded_tables_pass_the_checked_constructors() {
+        let distances =
+            DistanceTable::from_bytes(Variant::CLASSIC, 8, CLASSIC_DISTANCES.as_bytes()).unwrap();
+        PerfectPlay::new(CLASSIC, distances).unwrap();
+    }
+
+    #[test]
+    fn longest_win_is_45() {
+        let p = position(&[3, 4, 4, 4, 4, 4, 4, 4], &[2, 2, 2, 2, 2, 2, 2, 3]);
+        assert_eq!(CLASSIC_PLAY.evaluate(&p), Ok(Evaluation::Win(45)));
+        let best = CLASSIC_PLAY.best_moves(&p).unwrap();
+        assert!(!best.is_empty());
+        for m in &best {
+            assert_eq!(m.leads_to, Evaluation::Loss(44));
+            assert_eq!(m.value(), Evaluation::Win(45));
+        }
+    }
+
+    #[test]
+    fn best_moves_keep_the_value_everywhere() {
+        let v = Variant::CLASSIC;
+        for index in 1..v.states() {
+            let p = Position::from_index(v, index).unwrap();
+            let here = CLASSIC_PLAY.evaluate(&p).unwrap();
+            let all = CLASSIC_PLAY.moves(&p).unwrap();
+            let best = CLASSIC_PLAY.best_moves(&p).unwrap();
+            assert_eq!(all.len(), p.legal_moves().len());
+            if p.is_terminal() {
+                assert!(best.is_empty());
+                continue;
+            }
+            assert!(!best.is_empty());
+            for m in &best {
+                assert_eq!(m.value(), here, "state {index}");
+            }
+            for m in &all {
+                assert!(!m.value().is_better_than(here), "state {index}");
+            }
+        }
+    }
+
+    #[test]
+    fn terminal_and_draw() {
+        let p = position(&[0; 8], &[1, 2, 3, 4, 1, 2, 3, 4]);
+        assert_eq!(CLASSIC_PLAY.evaluate(&p), Ok(Evaluation::Win(0)));
+        assert!(CLASSIC_PLAY.moves(&p).unwrap().is_empty());
+        let p = position(&[1; 8], &[1; 8]);
+        assert_eq!(CLASSIC_PLAY.evaluate(&p), Ok(Evaluation::Draw));
+        let best = CLASSIC_PLAY.best_moves(&p).unwrap();
+        assert!(best.iter().all(|m| m.leads_to == Evaluation::Draw));
+    }
+
+    #[test]
+    fn preference_order() {
+        use Evaluation::*;
+        assert!(Win(3).is_better_than(Win(5)));
+        assert!(Win(99).is_better_than(Draw));
+        assert!(Draw.is_better_than(Loss(99)));
+        assert!(Loss(8).is_better_than(Loss(2)));
+        assert_eq!(Loss(4).before_move(), Win(5));
+    }
+
+    #[test]
+    fn other_variant_is_refused() {
+        let v = Variant::new(3, 5).unwrap();
+        let p = Position::new(Hand::unrank(v, 3).unwrap(), Hand::unrank(v, 4).unwrap()).unwrap();
+        assert_eq!(
+            CLASSIC_PLAY.evaluate(&p),
+            Err(PositionError::VariantMismatch)
+        );
+        assert_eq!(
+            CLASSIC_PLAY.moves(&p).map(|m| m.len()),
+            Err(PositionError::VariantMismatch)
+        );
+    }
+}
