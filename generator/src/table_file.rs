@@ -8,7 +8,7 @@
 use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
-use gametable::{code, CardsTable, DistanceTable, Position, Variant};
+use gametable::{code, CardsTable, DistanceTable, Hand, Position, Variant};
 use gametable_format::{Compression, FormatError, Game, Header, Symmetry, TableKind, TableSpec};
 
 use crate::atomic;
@@ -305,15 +305,18 @@ impl DistanceStats {
 
 /// A state described for a person: the two hands, as card lists.
 pub fn describe_state(variant: Variant, index: u64) -> String {
-    match Position::from_index(variant, index) {
-        Ok(p) => describe_position(&p),
-        Err(_) => format!("state {index} (both hands all zeros)"),
+    let hands = u64::from(variant.hands());
+    match (
+        Hand::unrank(variant, (index / hands.max(1)) as u32),
+        Hand::unrank(variant, (index % hands.max(1)) as u32),
+    ) {
+        (Ok(to_move), Ok(waiting)) => describe_hands(&to_move, &waiting),
+        _ => format!("state {index}, out of range"),
     }
 }
 
-/// A position described for a person: the two hands, as card lists.
-pub fn describe_position(position: &Position) -> String {
-    let show = |hand: &gametable::Hand| {
+fn describe_hands(to_move: &Hand, waiting: &Hand) -> String {
+    let show = |hand: &Hand| {
         hand.cards()
             .map(|c| c.to_string())
             .collect::<Vec<_>>()
@@ -321,9 +324,14 @@ pub fn describe_position(position: &Position) -> String {
     };
     format!(
         "to move holds [{}], waiting holds [{}]",
-        show(position.to_move()),
-        show(position.waiting())
+        show(to_move),
+        show(waiting)
     )
+}
+
+/// A position described for a person: the two hands, as card lists.
+pub fn describe_position(position: &Position) -> String {
+    describe_hands(position.to_move(), position.waiting())
 }
 
 /// The human-readable fingerprint of a distance table: parameters, sizes,
