@@ -12,6 +12,7 @@ const COLUMNS: usize = MAX_MODULUS as usize;
 /// `PASCAL[n][k] = C(n, k)`, saturating at `u64::MAX`.
 static PASCAL: [[u64; COLUMNS]; ROWS] = pascal();
 
+#[allow(clippy::indexing_slicing)] // const fn, no `get` there; n < ROWS and k < COLUMNS by the loops
 const fn pascal() -> [[u64; COLUMNS]; ROWS] {
     let mut table = [[0u64; COLUMNS]; ROWS];
     let mut n = 0;
@@ -33,6 +34,7 @@ const fn pascal() -> [[u64; COLUMNS]; ROWS] {
 
 /// `C(n, k)`, saturating at `u64::MAX`; 0 when `k > n`. Valid for every `n`
 /// and `k` (outside the table it is computed).
+#[allow(clippy::indexing_slicing)] // const fn; both indices checked against ROWS and COLUMNS first
 pub(crate) const fn binomial(n: u32, k: u32) -> u64 {
     if k > n {
         return 0;

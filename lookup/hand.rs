@@ -38,6 +38,7 @@ impl Hand {
     /// # Errors
     /// [`HandError::CardCount`] when `cards.len()` is not the variant's hand
     /// size; [`HandError::CardValue`] when a card is not below the modulus.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
     pub const fn from_cards(variant: Variant, cards: &[u8]) -> Result<Hand, HandError> {
         if cards.len() != variant.cards() as usize {
             return Err(HandError::CardCount {
@@ -67,6 +68,7 @@ impl Hand {
     /// # Errors
     /// [`HandError::CountsLength`] when `counts.len()` is not the modulus;
     /// [`HandError::CountsSum`] when the counts do not add up to the hand size.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length (the slice length is checked first)
     pub const fn from_counts(variant: Variant, counts: &[u8]) -> Result<Hand, HandError> {
         if counts.len() != variant.modulus() as usize {
             return Err(HandError::CountsLength {
@@ -98,6 +100,7 @@ impl Hand {
     ///
     /// # Errors
     /// [`HandError::Rank`] when `rank >= variant.hands()`.
+    #[allow(clippy::indexing_slicing)] // const fn; j < m <= MAX_MODULUS and values below m
     pub const fn unrank(variant: Variant, rank: u32) -> Result<Hand, HandError> {
         if rank >= variant.hands() {
             return Err(HandError::Rank {
@@ -134,6 +137,7 @@ impl Hand {
     }
 
     /// This hand's rank in `0..variant.hands()`.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
     pub const fn rank(&self) -> u32 {
         let m = self.variant.modulus() as usize;
         let mut rank: u64 = 0;
@@ -160,6 +164,7 @@ impl Hand {
     }
 
     /// How many cards show `value` (0 for a value outside the modulus).
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
     pub const fn count(&self, value: u8) -> u8 {
         if value < self.variant.modulus() {
             self.counts[value as usize]
@@ -175,6 +180,7 @@ impl Hand {
 
     /// A bit set of the values this hand holds: bit `v` is set when at least
     /// one card shows `v`.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
     pub const fn values(&self) -> u16 {
         let mut mask = 0u16;
         let mut v = 0;
@@ -190,6 +196,7 @@ impl Hand {
     /// This hand with one card showing `out` replaced by one showing `into`;
     /// `None` when the hand holds no card showing `out` or `into` is not
     /// below the modulus.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length (checked on entry)
     pub(crate) const fn replace(&self, out: u8, into: u8) -> Option<Hand> {
         let m = self.variant.modulus();
         if out >= m || into >= m || self.counts[out as usize] == 0 {

@@ -298,7 +298,8 @@ impl<'a> PerfectPlay<'a> {
     }
 }
 
-#[cfg(all(test, feature = "embedded"))]
+#[cfg(test)]
+#[cfg(feature = "embedded")]
 mod tests {
     use super::*;
     use crate::{Hand, Variant, CLASSIC, CLASSIC_DISTANCES, CLASSIC_PLAY};

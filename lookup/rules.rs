@@ -10,6 +10,7 @@
 //! trusts no table checks against.
 
 use crate::error::{Card, MoveError};
+use crate::hand::Hand;
 use crate::position::Position;
 use crate::variant::MAX_MODULUS;
 
@@ -36,28 +37,11 @@ impl Position {
             return Err(MoveError::GameOver);
         }
         let modulus = self.variant().modulus();
-        let checks = [(Card::Mine, mine), (Card::Theirs, theirs)];
-        let mut i = 0;
-        while i < checks.len() {
-            let (card, value) = checks[i];
-            let hand = match card {
-                Card::Mine => self.to_move(),
-                Card::Theirs => self.waiting(),
-            };
-            if value >= modulus {
-                return Err(MoveError::Value {
-                    card,
-                    value,
-                    modulus,
-                });
-            }
-            if value == 0 {
-                return Err(MoveError::Zero { card });
-            }
-            if hand.count(value) == 0 {
-                return Err(MoveError::NotHeld { card, value });
-            }
-            i += 1;
+        if let Some(e) = check_card(Card::Mine, mine, self.to_move(), modulus) {
+            return Err(e);
+        }
+        if let Some(e) = check_card(Card::Theirs, theirs, self.waiting(), modulus) {
+            return Err(e);
         }
         let sum = ((mine as u16 + theirs as u16) % modulus as u16) as u8;
         let Some(moved) = self.to_move().replace(mine, sum) else {
@@ -89,6 +73,24 @@ impl Position {
             theirs_left: if mine == 0 { 0 } else { theirs },
         }
     }
+}
+
+/// Why `value` cannot be played as `card` from `hand`, if it cannot.
+const fn check_card(card: Card, value: u8, hand: &Hand, modulus: u8) -> Option<MoveError> {
+    if value >= modulus {
+        return Some(MoveError::Value {
+            card,
+            value,
+            modulus,
+        });
+    }
+    if value == 0 {
+        return Some(MoveError::Zero { card });
+    }
+    if hand.count(value) == 0 {
+        return Some(MoveError::NotHeld { card, value });
+    }
+    None
 }
 
 /// The legal moves of a position as `(mine, theirs)` value pairs; see
@@ -136,7 +138,7 @@ impl ExactSizeIterator for LegalMoves {}
 #[cfg(test)]
 mod tests {
     use super::*;
-    use crate::{Hand, Variant};
+    use crate::Variant;
 
     fn hand(cards: &[u8]) -> Hand {
         Hand::from_cards(Variant::CLASSIC, cards).unwrap()

@@ -1,5 +1,6 @@
 //! The `gametable` binary end to end: play (piped games), query with
 //! distances and best moves, and verify --deep on good and corrupted tables.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers: a failure is the test failing
 
 use std::io::Write;
 use std::path::{Path, PathBuf};

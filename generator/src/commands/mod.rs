@@ -50,7 +50,7 @@ impl TableSource {
 /// beside it, else the embedded (8, 5) pair.
 pub enum PlaySource {
     /// Read from files, checked against each other.
-    Files(OutcomeFile, DistanceFile),
+    Files(Box<(OutcomeFile, DistanceFile)>),
     /// The embedded (8, 5) tables.
     #[cfg(feature = "embedded")]
     Embedded,
@@ -69,7 +69,7 @@ impl PlaySource {
                 gametable::PerfectPlay::new(outcomes.table(), distances.table()).map_err(|e| {
                     format!("{} and {}: {e}", path.display(), distance_path.display())
                 })?;
-                Ok(PlaySource::Files(outcomes, distances))
+                Ok(PlaySource::Files(Box::new((outcomes, distances))))
             }
             #[cfg(feature = "embedded")]
             None => Ok(PlaySource::Embedded),
@@ -85,7 +85,8 @@ impl PlaySource {
     /// Perfect play over the source.
     pub fn play(&self) -> gametable::PerfectPlay<'_> {
         match self {
-            PlaySource::Files(outcomes, distances) => {
+            PlaySource::Files(files) => {
+                let (outcomes, distances) = &**files;
                 // Checked against each other in `open`.
                 gametable::PerfectPlay::check_variant(outcomes.table(), distances.table())
                     .unwrap_or_else(|_| unreachable!("variants checked on open"))

@@ -150,6 +150,7 @@ impl<R: Read> Scanner<R> {
     ///
     /// # Errors
     /// A token that is not an unsigned decimal integer below 2^64, or a read failure.
+    #[allow(clippy::should_implement_trait)] // fallible: Result<Option<Token>>, not an Iterator
     pub fn next(&mut self) -> Result<Option<Token>, InputError> {
         if !self.skip_space()? {
             return Ok(None);
