@@ -1,18 +1,24 @@
-//! Embeds the committed (8, 5) Cards outcome table.
+//! Embeds the committed (8, 5) Cards outcome and distance tables.
 //!
 //! Reads `data/cards-8-5.gtbl`, checks magic, version, header, length and
 //! both checksums with the one format definition (`gametable-format`),
 //! checks that it is the (8, 5) 2-bit outcome table and that only the
 //! both-zero state holds the "not a position" code, decompresses it with a
 //! pure-Rust zstd decoder, and writes the packed codes to
-//! `$OUT_DIR/cards-8-5.outcome` for `include_bytes!`. No analysis runs here.
-//! Any problem fails the build with the file's path and the cause.
+//! `$OUT_DIR/cards-8-5.outcome` for `include_bytes!`. Then the same for
+//! `data/cards-8-5-distance.gtbl` (8 bits per state, 255 = no distance),
+//! checked state by state against the outcomes (a draw has no distance, a
+//! loss an even one, a win an odd one or a terminal 0), written to
+//! `$OUT_DIR/cards-8-5.distance`. No analysis runs here. Any problem fails
+//! the build with the file's path and the cause.
 
 use std::path::{Path, PathBuf};
 
 use gametable_format::{Game, Symmetry, TableKind};
 
 const TABLE: &str = "data/cards-8-5.gtbl";
+const DISTANCES: &str = "data/cards-8-5-distance.gtbl";
+const HANDS: u64 = 495;
 const STATES: u64 = 495 * 495;
 const NOT_A_POSITION: u8 = 3;
 
@@ -22,18 +28,66 @@ fn main() {
         return;
     }
     println!("cargo:rerun-if-changed={TABLE}");
+    println!("cargo:rerun-if-changed={DISTANCES}");
     if let Err(message) = embed() {
-        eprintln!("error: cannot embed {TABLE}: {message}");
+        eprintln!("error: cannot embed {message}");
         eprintln!(
-            "regenerate it with: cargo run --release -p gametable-gen --no-default-features -- generate cards"
+            "regenerate both tables with: cargo run --release -p gametable-gen --no-default-features -- generate cards"
         );
         std::process::exit(1);
     }
 }
 
 fn embed() -> Result<(), String> {
+    let outcomes = read(TABLE, TableKind::Outcome, 2).map_err(|e| format!("{TABLE}: {e}"))?;
+    for index in 0..STATES {
+        let code = outcome_code(&outcomes, index);
+        if (code == NOT_A_POSITION) != (index == 0) {
+            return Err(format!(
+                "{TABLE}: impossible outcome code {code} at state {index}"
+            ));
+        }
+    }
+    let distances =
+        read(DISTANCES, TableKind::Distance, 8).map_err(|e| format!("{DISTANCES}: {e}"))?;
+    for index in 0..STATES {
+        let distance = distances.get(index as usize).copied().unwrap_or(0);
+        let consistent = match (outcome_code(&outcomes, index), distance) {
+            (0 | NOT_A_POSITION, 255) => true,
+            (1, 0) => index < HANDS,
+            (1, d) => d % 2 == 1 && d != 255,
+            (2, 0) => index % HANDS == 0,
+            (2, d) => d % 2 == 0 && d != 255,
+            _ => false,
+        };
+        if !consistent {
+            return Err(format!(
+                "{DISTANCES}: distance {distance} at state {index} does not fit outcome code {} in {TABLE}",
+                outcome_code(&outcomes, index)
+            ));
+        }
+    }
+    let out_dir = std::env::var_os("OUT_DIR").ok_or("OUT_DIR unset")?;
+    for (payload, name) in [
+        (&outcomes, "cards-8-5.outcome"),
+        (&distances, "cards-8-5.distance"),
+    ] {
+        let out = PathBuf::from(&out_dir).join(name);
+        std::fs::write(&out, payload).map_err(|e| format!("{}: {e}", out.display()))?;
+    }
+    Ok(())
+}
+
+fn outcome_code(packed: &[u8], index: u64) -> u8 {
+    let byte = packed.get((index / 4) as usize).copied().unwrap_or(0);
+    (byte >> ((index % 4) * 2)) & 3
+}
+
+/// Reads and checks the (8, 5) table at `relative` of `kind`, returning its
+/// decoded payload.
+fn read(relative: &str, kind: TableKind, bits: u8) -> Result<Vec<u8>, String> {
     let manifest = std::env::var_os("CARGO_MANIFEST_DIR").ok_or("CARGO_MANIFEST_DIR unset")?;
-    let path = Path::new(&manifest).join(TABLE);
+    let path = Path::new(&manifest).join(relative);
     let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let table = gametable_format::decode(&bytes).map_err(|e| e.to_string())?;
     let header = &table.header;
@@ -47,24 +101,11 @@ fn embed() -> Result<(), String> {
             header.game, header.symmetry, header.states
         ));
     }
-    if header.kind != TableKind::Outcome || header.bits_per_state != 2 {
+    if header.kind != kind || header.bits_per_state != bits {
         return Err(format!(
-            "it holds a {:?} table of {} bits per state, not 2-bit outcomes",
+            "it holds a {:?} table of {} bits per state, not {kind:?} at {bits} bits",
             header.kind, header.bits_per_state
         ));
     }
-    for index in 0..STATES {
-        let byte = table
-            .payload
-            .get((index / 4) as usize)
-            .copied()
-            .unwrap_or(0);
-        let code = (byte >> ((index % 4) * 2)) & 3;
-        if (code == NOT_A_POSITION) != (index == 0) {
-            return Err(format!("impossible outcome code {code} at state {index}"));
-        }
-    }
-    let out_dir = std::env::var_os("OUT_DIR").ok_or("OUT_DIR unset")?;
-    let out = PathBuf::from(out_dir).join("cards-8-5.outcome");
-    std::fs::write(&out, &table.payload).map_err(|e| format!("{}: {e}", out.display()))
+    Ok(table.payload)
 }

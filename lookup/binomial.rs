@@ -4,10 +4,6 @@
 //! ask for while ranking a hand (`n <= MAX_CARDS + MAX_MODULUS - 1`,
 //! `k < MAX_MODULUS`), so ranking is table loads and adds.
 
-// The table is built at compile time by bounded loops, and `binomial` checks
-// both indices against the table's size before it reads.
-#![allow(clippy::indexing_slicing)]
-
 use crate::variant::{MAX_CARDS, MAX_MODULUS};
 
 const ROWS: usize = MAX_CARDS as usize + MAX_MODULUS as usize;
@@ -16,6 +12,7 @@ const COLUMNS: usize = MAX_MODULUS as usize;
 /// `PASCAL[n][k] = C(n, k)`, saturating at `u64::MAX`.
 static PASCAL: [[u64; COLUMNS]; ROWS] = pascal();
 
+#[allow(clippy::indexing_slicing)] // const fn, no `get` there; n < ROWS and k < COLUMNS by the loops
 const fn pascal() -> [[u64; COLUMNS]; ROWS] {
     let mut table = [[0u64; COLUMNS]; ROWS];
     let mut n = 0;
@@ -37,6 +34,7 @@ const fn pascal() -> [[u64; COLUMNS]; ROWS] {
 
 /// `C(n, k)`, saturating at `u64::MAX`; 0 when `k > n`. Valid for every `n`
 /// and `k` (outside the table it is computed).
+#[allow(clippy::indexing_slicing)] // const fn; both indices checked against ROWS and COLUMNS first
 pub(crate) const fn binomial(n: u32, k: u32) -> u64 {
     if k > n {
         return 0;

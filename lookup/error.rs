@@ -149,7 +149,7 @@ impl fmt::Display for PositionError {
 
 impl core::error::Error for PositionError {}
 
-/// A packed table that does not fit its variant.
+/// A table that does not fit its variant, or two tables that disagree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableError {
     /// The byte length is not `ceil(states / 4)`.
@@ -165,6 +165,26 @@ pub enum TableError {
         /// The first state index at fault.
         index: u64,
     },
+    /// A distance table's bits per state are not 8 or 16.
+    Bits {
+        /// The bits per state given.
+        bits: u8,
+    },
+    /// A state's distance is impossible by the rules alone: the both-zero
+    /// state has a distance, a terminal state's is not 0, or another state's is 0.
+    Distance {
+        /// The first state index at fault.
+        index: u64,
+    },
+    /// An outcome table and a distance table of different variants.
+    VariantMismatch,
+    /// An outcome and a distance that disagree: a win or loss without a
+    /// distance, a draw with one, a loss at an odd distance or a win at an
+    /// even one (other than a terminal win at 0).
+    Inconsistent {
+        /// The first state index at fault.
+        index: u64,
+    },
 }
 
 impl fmt::Display for TableError {
@@ -177,8 +197,92 @@ impl fmt::Display for TableError {
             TableError::Code { index } => {
                 write!(f, "table has an impossible code at state {index}")
             }
+            TableError::Bits { bits } => {
+                write!(f, "distance tables hold 8 or 16 bits per state, not {bits}")
+            }
+            TableError::Distance { index } => {
+                write!(f, "table has an impossible distance at state {index}")
+            }
+            TableError::VariantMismatch => {
+                f.write_str("the outcome and distance tables are of different variants")
+            }
+            TableError::Inconsistent { index } => write!(
+                f,
+                "the outcome and distance tables disagree at state {index}"
+            ),
         }
     }
 }
 
 impl core::error::Error for TableError {}
+
+/// Which card of a move is meant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Card {
+    /// The card of the player to move (the one replaced).
+    Mine,
+    /// The opponent's card (added to it).
+    Theirs,
+}
+
+impl fmt::Display for Card {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(match self {
+            Card::Mine => "the mover's card",
+            Card::Theirs => "the opponent's card",
+        })
+    }
+}
+
+/// A move the rules do not allow.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum MoveError {
+    /// One hand is all zeros: the game is over and nobody moves.
+    GameOver,
+    /// A value not below the modulus.
+    Value {
+        /// Which card.
+        card: Card,
+        /// The value given.
+        value: u8,
+        /// The variant's modulus.
+        modulus: u8,
+    },
+    /// A card showing 0: moves use non-zero cards only.
+    Zero {
+        /// Which card.
+        card: Card,
+    },
+    /// The hand holds no card showing this value.
+    NotHeld {
+        /// Which card.
+        card: Card,
+        /// The value given.
+        value: u8,
+    },
+}
+
+impl fmt::Display for MoveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            MoveError::GameOver => f.write_str("the game is over: one hand shows only zeros"),
+            MoveError::Value {
+                card,
+                value,
+                modulus,
+            } => write!(
+                f,
+                "{card} shows {value}, but values must be below {modulus}"
+            ),
+            MoveError::Zero { card } => {
+                write!(f, "{card} shows 0, but a move uses non-zero cards only")
+            }
+            MoveError::NotHeld { card, value } => match card {
+                Card::Mine => write!(f, "the mover holds no card showing {value}"),
+                Card::Theirs => write!(f, "the opponent holds no card showing {value}"),
+            },
+        }
+    }
+}
+
+impl core::error::Error for MoveError {}

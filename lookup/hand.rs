@@ -14,11 +14,6 @@
 //! the bar sets). The all-zero hand has rank 0. Ranking needs no hash map and
 //! no `m^n` array: only the binomial table.
 
-// `const fn`s cannot use `slice::get`, so they index directly. Every index
-// below is either bounded by its loop condition or is a card value below the
-// modulus, which `Variant` keeps at most MAX_MODULUS, the arrays' length.
-#![allow(clippy::indexing_slicing)]
-
 use crate::binomial::binomial;
 use crate::error::HandError;
 use crate::variant::{Variant, MAX_MODULUS};
@@ -43,6 +38,7 @@ impl Hand {
     /// # Errors
     /// [`HandError::CardCount`] when `cards.len()` is not the variant's hand
     /// size; [`HandError::CardValue`] when a card is not below the modulus.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
     pub const fn from_cards(variant: Variant, cards: &[u8]) -> Result<Hand, HandError> {
         if cards.len() != variant.cards() as usize {
             return Err(HandError::CardCount {
@@ -72,6 +68,7 @@ impl Hand {
     /// # Errors
     /// [`HandError::CountsLength`] when `counts.len()` is not the modulus;
     /// [`HandError::CountsSum`] when the counts do not add up to the hand size.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length (the slice length is checked first)
     pub const fn from_counts(variant: Variant, counts: &[u8]) -> Result<Hand, HandError> {
         if counts.len() != variant.modulus() as usize {
             return Err(HandError::CountsLength {
@@ -103,6 +100,7 @@ impl Hand {
     ///
     /// # Errors
     /// [`HandError::Rank`] when `rank >= variant.hands()`.
+    #[allow(clippy::indexing_slicing)] // const fn; j < m <= MAX_MODULUS and values below m
     pub const fn unrank(variant: Variant, rank: u32) -> Result<Hand, HandError> {
         if rank >= variant.hands() {
             return Err(HandError::Rank {
@@ -139,6 +137,7 @@ impl Hand {
     }
 
     /// This hand's rank in `0..variant.hands()`.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
     pub const fn rank(&self) -> u32 {
         let m = self.variant.modulus() as usize;
         let mut rank: u64 = 0;
@@ -165,6 +164,7 @@ impl Hand {
     }
 
     /// How many cards show `value` (0 for a value outside the modulus).
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
     pub const fn count(&self, value: u8) -> u8 {
         if value < self.variant.modulus() {
             self.counts[value as usize]
@@ -176,6 +176,39 @@ impl Hand {
     /// True when every card shows 0: the holder has won.
     pub const fn is_all_zero(&self) -> bool {
         self.counts[0] == self.variant.cards()
+    }
+
+    /// A bit set of the values this hand holds: bit `v` is set when at least
+    /// one card shows `v`.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
+    pub const fn values(&self) -> u16 {
+        let mut mask = 0u16;
+        let mut v = 0;
+        while v < self.variant.modulus() as usize {
+            if self.counts[v] > 0 {
+                mask |= 1 << v;
+            }
+            v += 1;
+        }
+        mask
+    }
+
+    /// This hand with one card showing `out` replaced by one showing `into`;
+    /// `None` when the hand holds no card showing `out` or `into` is not
+    /// below the modulus.
+    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length (checked on entry)
+    pub(crate) const fn replace(&self, out: u8, into: u8) -> Option<Hand> {
+        let m = self.variant.modulus();
+        if out >= m || into >= m || self.counts[out as usize] == 0 {
+            return None;
+        }
+        let mut counts = self.counts;
+        counts[out as usize] -= 1;
+        counts[into as usize] += 1;
+        Some(Hand {
+            variant: self.variant,
+            counts,
+        })
     }
 
     /// The cards in ascending order.

@@ -16,41 +16,59 @@
 //! [`CLASSIC`]`.`[`outcome`](CardsTable::outcome) is a rank, a load and a
 //! shift. Tables of other variants are read with [`CardsTable::from_packed`].
 //!
+//! # Perfect play
+//! A distance table ([`DistanceTable`]) holds each state's distance to the
+//! end under perfect play: the winner ends as fast as possible, the loser
+//! holds out as long as possible. With the outcome table it makes a
+//! [`PerfectPlay`] ([`CLASSIC_PLAY`] for (8, 5)), which evaluates a position
+//! ([`Evaluation`]) and every legal move named by the two card values it
+//! uses ([`Move`]), and picks the best ones, without allocating. The rules
+//! themselves, forward, are [`Position::legal_moves`] and [`Position::play`].
+//!
 //! # Errors
 //! Bad input never panics: [`VariantError`], [`HandError`] and
-//! [`PositionError`] name the field and value at fault, [`TableError`] a
-//! packed table that does not fit its variant.
+//! [`PositionError`] and [`MoveError`] name the field and value at fault,
+//! [`TableError`] a table that does not fit its variant or its partner.
 //!
 //! # Cargo features
-//! - `embedded` (default): embed the (8, 5) outcome table as [`CLASSIC`].
+//! - `embedded` (default): embed the (8, 5) outcome table as [`CLASSIC`]
+//!   (61,257 bytes) and its distance table as [`CLASSIC_DISTANCES`]
+//!   (245,025 bytes, one per state), together [`CLASSIC_PLAY`].
 //!   Without it the crate builds without reading `data/` at all.
 //!
 //! # Data generation
 //! `cargo run --release -p gametable-gen -- generate cards` rewrites
-//! `data/cards-8-5.gtbl`; `build.rs` validates it and embeds the decoded codes.
+//! `data/cards-8-5.gtbl` and `data/cards-8-5-distance.gtbl`; `build.rs`
+//! validates both, checks them against each other and embeds the decoded bytes.
 //!
 //! # Performance
 //! A lookup ranks two hands (a few table loads) and reads one byte; see the
 //! README for measured figures.
-#![no_std]
+#![cfg_attr(not(test), no_std)] // unit tests use std's prelude (Vec, vec!)
 #![forbid(unsafe_code)]
 #![deny(clippy::indexing_slicing)]
 
 mod binomial;
+mod distance;
 #[cfg(feature = "embedded")]
 mod embedded;
 mod error;
 mod hand;
 mod outcome;
+mod play;
 mod position;
+mod rules;
 mod table;
 mod variant;
 
+pub use distance::{distance_len, DistanceTable};
 #[cfg(feature = "embedded")]
-pub use embedded::CLASSIC;
-pub use error::{HandError, PositionError, TableError, VariantError};
+pub use embedded::{CLASSIC, CLASSIC_DISTANCES, CLASSIC_PLAY};
+pub use error::{Card, HandError, MoveError, PositionError, TableError, VariantError};
 pub use hand::Hand;
 pub use outcome::{code, Outcome, Player, Verdict};
+pub use play::{Evaluation, Move, Moves, PerfectPlay};
 pub use position::Position;
+pub use rules::{LegalMoves, MAX_MOVES};
 pub use table::{packed_len, CardsTable};
 pub use variant::{Variant, MAX_CARDS, MAX_MODULUS};

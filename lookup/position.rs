@@ -32,6 +32,18 @@ impl Position {
         Ok(Position { to_move, waiting })
     }
 
+    /// A position from hands of one variant known not to be both all zero.
+    pub(crate) const fn from_hands_unchecked(
+        to_move: Hand,
+        waiting: Hand,
+    ) -> Result<Position, crate::error::MoveError> {
+        match Position::new(to_move, waiting) {
+            Ok(position) => Ok(position),
+            // Unreachable for the callers' hands; answered, never panicked on.
+            Err(_) => Err(crate::error::MoveError::GameOver),
+        }
+    }
+
     /// The position with the given dense index.
     ///
     /// # Errors

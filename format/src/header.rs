@@ -22,7 +22,8 @@ pub enum TableKind {
     /// A 2-bit outcome code per state (draw, win, loss, not a position).
     Outcome,
     /// The distance to the end under perfect play, one unsigned
-    /// little-endian integer of `bits_per_state` bits per state.
+    /// little-endian integer of `bits_per_state` bits per state; all ones
+    /// means a draw or not a position.
     Distance,
 }
 

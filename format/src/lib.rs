@@ -15,7 +15,10 @@
 //! re-encoded by another zstd version still proves the same content; the
 //! trailing digest covers the file as stored, so any changed byte is caught
 //! before anything is decompressed. The payload of a 2-bit table holds state
-//! `i` in byte `i / 4` at bits `2 * (i % 4)`.
+//! `i` in byte `i / 4` at bits `2 * (i % 4)`. A distance table holds state `i`
+//! as a little-endian integer of 8 or 16 bits at byte `i * bits / 8`; the
+//! all-ones value (255 or 65535) means "no distance": a draw, or the state
+//! that is not a position.
 //!
 //! postcard was chosen for the header: serde-based, a documented and stable
 //! wire format (postcard 1.0 froze it), maintained, no C code, and compact.

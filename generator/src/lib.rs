@@ -8,6 +8,7 @@
 
 pub mod atomic;
 pub mod baseline;
+pub mod deep;
 pub mod judge;
 pub mod reference;
 pub mod sweep;

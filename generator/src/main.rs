@@ -36,11 +36,20 @@ enum Command {
     Verify {
         /// Table files to check (default: every .gtbl file in data/).
         paths: Vec<PathBuf>,
+        /// Also check each outcome table and the distance table beside it one
+        /// move deep against the rules alone, trusting no sweep.
+        #[arg(long)]
+        deep: bool,
     },
     /// Explain one position for a person.
     Query {
         #[command(subcommand)]
         game: QueryGame,
+    },
+    /// Play a game against perfect play in the terminal (moves on stdin).
+    Play {
+        #[command(subcommand)]
+        game: PlayGame,
     },
     /// Print the parameters and outcome counts of a table file.
     Stats {
@@ -85,6 +94,34 @@ enum First {
 }
 
 #[derive(Subcommand)]
+enum PlayGame {
+    /// Cards against perfect play: type each move as two card values, yours
+    /// then the engine's (e.g. "3 4"), one per line; "hint" shows the best
+    /// moves; "quit" or the end of input stops.
+    Cards {
+        /// The side you play.
+        #[arg(long, value_enum, default_value = "alice")]
+        side: First,
+        /// Who moves first.
+        #[arg(long, value_enum, default_value = "alice")]
+        first: First,
+        /// Alice's cards, separated by spaces (with --bob; default: random hands).
+        #[arg(long, num_args = 1..)]
+        alice: Option<Vec<u8>>,
+        /// Bob's cards, separated by spaces (with --alice).
+        #[arg(long, num_args = 1..)]
+        bob: Option<Vec<u8>>,
+        /// Seed for the random hands, to replay a deal (default: from the clock).
+        #[arg(long)]
+        seed: Option<u64>,
+        /// Play from this outcome table and the -distance table beside it
+        /// instead of the embedded (8, 5) tables.
+        #[arg(long)]
+        table: Option<PathBuf>,
+    },
+}
+
+#[derive(Subcommand)]
 enum QueryGame {
     /// One Cards situation, e.g. --first alice --alice 1 0 0 0 0 0 0 0 --bob 0 0 0 4 0 0 2 0
     Cards {
@@ -124,23 +161,41 @@ fn run(cli: Cli) -> Result<()> {
                 output,
             } => commands::generate::cards(cards, modulus, output),
         },
-        Command::Verify { paths } => commands::verify::run(paths),
+        Command::Verify { paths, deep } => commands::verify::run(paths, deep),
         Command::Query { game } => match game {
             QueryGame::Cards {
                 first,
                 alice,
                 bob,
                 table,
-            } => {
-                let first = match first {
-                    First::Alice => gametable::Player::Alice,
-                    First::Bob => gametable::Player::Bob,
-                };
-                commands::query::cards(first, &alice, &bob, table.as_deref())
-            }
+            } => commands::query::cards(player(first), &alice, &bob, table.as_deref()),
             QueryGame::Stones { piles } => commands::query::stones(&piles),
         },
+        Command::Play { game } => match game {
+            PlayGame::Cards {
+                side,
+                first,
+                alice,
+                bob,
+                seed,
+                table,
+            } => commands::play::cards(&commands::play::Setup {
+                side: player(side),
+                first: player(first),
+                alice: alice.as_deref(),
+                bob: bob.as_deref(),
+                seed,
+                table: table.as_deref(),
+            }),
+        },
         Command::Stats { path } => commands::stats::run(&path),
+    }
+}
+
+fn player(side: First) -> gametable::Player {
+    match side {
+        First::Alice => gametable::Player::Alice,
+        First::Bob => gametable::Player::Bob,
     }
 }
 

@@ -8,7 +8,7 @@
 use std::fmt::{self, Write as _};
 use std::path::{Path, PathBuf};
 
-use gametable::{code, CardsTable, Variant};
+use gametable::{code, CardsTable, DistanceTable, Hand, Position, Variant};
 use gametable_format::{Compression, FormatError, Game, Header, Symmetry, TableKind, TableSpec};
 
 use crate::atomic;
@@ -48,6 +48,33 @@ pub fn default_file_name(variant: Variant) -> String {
     format!("cards-{}-{}.gtbl", variant.cards(), variant.modulus())
 }
 
+/// The conventional file name of a variant's distance table, e.g. `cards-8-5-distance.gtbl`.
+pub fn default_distance_file_name(variant: Variant) -> String {
+    format!(
+        "cards-{}-{}-distance.gtbl",
+        variant.cards(),
+        variant.modulus()
+    )
+}
+
+/// The distance table that goes with an outcome table:
+/// `data/cards-8-5.gtbl` -> `data/cards-8-5-distance.gtbl`.
+pub fn distance_path(outcome_table: &Path) -> PathBuf {
+    let stem = outcome_table
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    outcome_table.with_file_name(format!("{stem}-distance.gtbl"))
+}
+
+/// The outcome table that goes with a distance table, if `path` is named
+/// like one (`...-distance.gtbl`).
+pub fn outcome_path(distance_table: &Path) -> Option<PathBuf> {
+    let name = distance_table.file_name()?.to_str()?;
+    let stem = name.strip_suffix("-distance.gtbl")?;
+    Some(distance_table.with_file_name(format!("{stem}.gtbl")))
+}
+
 /// The fingerprint file beside a table: `cards-8-5.gtbl` -> `cards-8-5.fingerprint`.
 pub fn fingerprint_path(table: &Path) -> PathBuf {
     table.with_extension("fingerprint")
@@ -75,6 +102,297 @@ pub fn outcome_spec(variant: Variant) -> TableSpec {
 /// Only if the solution's sizes disagree with its variant (a bug).
 pub fn encode(solution: &Solution) -> Result<Vec<u8>, FormatError> {
     gametable_format::encode(&outcome_spec(solution.variant), &solution.outcomes)
+}
+
+/// The spec of a full distance table of `variant` at `bits` bits per state.
+pub fn distance_spec(variant: Variant, bits: u8) -> TableSpec {
+    TableSpec {
+        kind: TableKind::Distance,
+        bits_per_state: bits,
+        ..outcome_spec(variant)
+    }
+}
+
+/// Solves `variant` once for both tables: the sweep's solution and each
+/// state's distance as the sweep reports it (`None` for a draw or the
+/// both-zero state).
+pub fn solve_with_distances(variant: Variant) -> (Solution, Vec<Option<u32>>) {
+    let mut distances = vec![None; variant.states() as usize];
+    let solution = crate::sweep::solve_with(variant, |index, level| {
+        if let Some(slot) = distances.get_mut(index as usize) {
+            *slot = Some(level);
+        }
+    });
+    (solution, distances)
+}
+
+/// Packs distances at the narrowest width that holds them (8 bits if every
+/// distance is below 255, else 16), all-ones meaning "no distance".
+///
+/// # Errors
+/// A message when a distance does not fit 16 bits.
+pub fn pack_distances(distances: &[Option<u32>]) -> Result<(u8, Vec<u8>), String> {
+    let max = distances.iter().flatten().copied().max().unwrap_or(0);
+    if max < u32::from(DistanceTable::NONE_8) {
+        let bytes = distances
+            .iter()
+            .map(|d| d.map_or(DistanceTable::NONE_8, |d| d as u8))
+            .collect();
+        return Ok((8, bytes));
+    }
+    if max >= u32::from(DistanceTable::NONE_16) {
+        return Err(format!("a distance of {max} moves does not fit in 16 bits"));
+    }
+    let bytes = distances
+        .iter()
+        .flat_map(|d| d.map_or(DistanceTable::NONE_16, |d| d as u16).to_le_bytes())
+        .collect();
+    Ok((16, bytes))
+}
+
+/// A Cards distance table read from a file and checked.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistanceFile {
+    /// The header.
+    pub header: Header,
+    /// The variant.
+    pub variant: Variant,
+    /// The little-endian distances, `header.bits_per_state` bits each.
+    pub bytes: Vec<u8>,
+}
+
+impl DistanceFile {
+    /// A lookup table over the distances.
+    pub fn table(&self) -> DistanceTable<'_> {
+        DistanceTable::check_length(self.variant, self.header.bits_per_state, &self.bytes)
+            .unwrap_or_else(|_| unreachable!("length checked on read"))
+    }
+
+    /// Decodes and checks a Cards distance table: the file format, then
+    /// parameters, state count and what the rules alone fix (terminal states
+    /// at 0, no other state at 0, no distance for the both-zero state).
+    ///
+    /// # Errors
+    /// [`TableFileError::Format`] or [`TableFileError::Unsupported`], naming `path`.
+    pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<DistanceFile, TableFileError> {
+        let table = decode_cards(path, bytes, TableKind::Distance)?;
+        let (header, variant, payload) = table;
+        DistanceTable::from_bytes(variant, header.bits_per_state, &payload)
+            .map_err(|e| TableFileError::Unsupported(path.into(), e.to_string()))?;
+        Ok(DistanceFile {
+            header,
+            variant,
+            bytes: payload,
+        })
+    }
+
+    /// Reads a table file and checks it as [`DistanceFile::from_bytes`] does.
+    ///
+    /// # Errors
+    /// As `from_bytes`, and [`TableFileError::Io`].
+    pub fn read(path: &Path) -> Result<DistanceFile, TableFileError> {
+        let bytes = std::fs::read(path).map_err(|e| TableFileError::Io(path.into(), e))?;
+        DistanceFile::from_bytes(path, &bytes)
+    }
+
+    /// What the distances say, counted.
+    pub fn stats(&self) -> DistanceStats {
+        DistanceStats::of(&self.table())
+    }
+}
+
+/// Decodes a Cards table file of the given kind with every format check, and
+/// checks its parameters and state count, but not its contents.
+///
+/// # Errors
+/// [`TableFileError::Format`] or [`TableFileError::Unsupported`], naming `path`.
+pub fn decode_cards(
+    path: &Path,
+    bytes: &[u8],
+    kind: TableKind,
+) -> Result<(Header, Variant, Vec<u8>), TableFileError> {
+    let unsupported = |why: String| TableFileError::Unsupported(path.to_path_buf(), why);
+    let table =
+        gametable_format::decode(bytes).map_err(|e| TableFileError::Format(path.into(), e))?;
+    let Game::Cards { cards, modulus } = table.header.game;
+    let variant = Variant::new(cards, modulus).map_err(|e| unsupported(e.to_string()))?;
+    if table.header.kind != kind || table.header.symmetry != Symmetry::None {
+        return Err(unsupported(format!(
+            "a {:?} table with symmetry {:?}; expected a full {kind:?} table",
+            table.header.kind, table.header.symmetry
+        )));
+    }
+    if table.header.states != variant.states() {
+        return Err(unsupported(format!(
+            "header says {} states, but ({cards}, {modulus}) has {}",
+            table.header.states,
+            variant.states()
+        )));
+    }
+    Ok((table.header, variant, table.payload))
+}
+
+/// The kind of the table in a file, from its header alone (checked).
+///
+/// # Errors
+/// [`TableFileError::Format`] when the file is not a valid table file.
+pub fn kind_of(path: &Path, bytes: &[u8]) -> Result<TableKind, TableFileError> {
+    gametable_format::read_raw(bytes)
+        .map(|raw| raw.header.kind)
+        .map_err(|e| TableFileError::Format(path.into(), e))
+}
+
+/// Counts of what a distance table says: outcomes by distance.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DistanceStats {
+    /// Wins, losses and draws (the both-zero state not counted).
+    pub wins: u64,
+    /// Losses.
+    pub losses: u64,
+    /// Draws.
+    pub draws: u64,
+    /// `histogram[d]` = (wins, losses) at distance `d`.
+    pub histogram: Vec<(u64, u64)>,
+    /// The first state (by index) of the longest win, if any.
+    pub longest_win: Option<(u64, u16)>,
+    /// The first state (by index) of the longest loss, if any.
+    pub longest_loss: Option<(u64, u16)>,
+}
+
+impl DistanceStats {
+    /// Counts `table`. A state's outcome follows from its distance: odd is a
+    /// win, even a loss, except a terminal win (the player to move holds only
+    /// zeros) at 0; no distance is a draw.
+    pub fn of(table: &DistanceTable<'_>) -> DistanceStats {
+        let hands = u64::from(table.variant().hands());
+        let mut stats = DistanceStats {
+            wins: 0,
+            losses: 0,
+            draws: 0,
+            histogram: Vec::new(),
+            longest_win: None,
+            longest_loss: None,
+        };
+        for index in 1..table.variant().states() {
+            let Some(d) = table.distance_at(index) else {
+                stats.draws += 1;
+                continue;
+            };
+            let win = d % 2 == 1 || index < hands;
+            if stats.histogram.len() <= usize::from(d) {
+                stats.histogram.resize(usize::from(d) + 1, (0, 0));
+            }
+            let (slot, longest, total) = if win {
+                (0, &mut stats.longest_win, &mut stats.wins)
+            } else {
+                (1, &mut stats.longest_loss, &mut stats.losses)
+            };
+            *total += 1;
+            if let Some(bucket) = stats.histogram.get_mut(usize::from(d)) {
+                if slot == 0 {
+                    bucket.0 += 1;
+                } else {
+                    bucket.1 += 1;
+                }
+            }
+            if longest.is_none_or(|(_, best)| d > best) {
+                *longest = Some((index, d));
+            }
+        }
+        stats
+    }
+}
+
+/// A state described for a person: the two hands, as card lists.
+pub fn describe_state(variant: Variant, index: u64) -> String {
+    let hands = u64::from(variant.hands());
+    match (
+        Hand::unrank(variant, (index / hands.max(1)) as u32),
+        Hand::unrank(variant, (index % hands.max(1)) as u32),
+    ) {
+        (Ok(to_move), Ok(waiting)) => describe_hands(&to_move, &waiting),
+        _ => format!("state {index}, out of range"),
+    }
+}
+
+fn describe_hands(to_move: &Hand, waiting: &Hand) -> String {
+    let show = |hand: &Hand| {
+        hand.cards()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "to move holds [{}], waiting holds [{}]",
+        show(to_move),
+        show(waiting)
+    )
+}
+
+/// A position described for a person: the two hands, as card lists.
+pub fn describe_position(position: &Position) -> String {
+    describe_hands(position.to_move(), position.waiting())
+}
+
+/// The human-readable fingerprint of a distance table: parameters, sizes,
+/// outcome counts, the longest win and loss, the histogram, the digest and
+/// the command that makes it.
+pub fn distance_fingerprint(
+    file_name: &str,
+    header: &Header,
+    file_len: usize,
+    stats: &DistanceStats,
+) -> String {
+    let Game::Cards { cards, modulus } = header.game;
+    let variant = Variant::new(cards, modulus).ok();
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "# Fingerprint of {file_name}. Generated file: do not edit."
+    );
+    let _ = writeln!(
+        text,
+        "# Regenerate with: cargo run --release -p gametable-gen --no-default-features -- generate cards --cards {cards} --modulus {modulus}"
+    );
+    let _ = writeln!(
+        text,
+        "# Distances: moves to the end under perfect play (winner fastest, loser slowest); all-ones = draw or not a position."
+    );
+    let _ = writeln!(text, "game = cards");
+    let _ = writeln!(text, "cards = {cards}");
+    let _ = writeln!(text, "modulus = {modulus}");
+    let _ = writeln!(text, "kind = {:?}", header.kind);
+    let _ = writeln!(text, "bits_per_state = {}", header.bits_per_state);
+    let _ = writeln!(text, "symmetry = {:?}", header.symmetry);
+    let _ = writeln!(text, "states = {}", header.states);
+    let _ = writeln!(text, "payload_bytes = {}", header.payload_len);
+    let _ = writeln!(text, "file_bytes = {file_len}");
+    let _ = writeln!(text, "wins = {}", stats.wins);
+    let _ = writeln!(text, "losses = {}", stats.losses);
+    let _ = writeln!(text, "draws = {}", stats.draws);
+    for (name, longest) in [
+        ("longest_win", stats.longest_win),
+        ("longest_loss", stats.longest_loss),
+    ] {
+        match (longest, variant) {
+            (Some((index, d)), Some(v)) => {
+                let _ = writeln!(text, "{name} = {d} ({})", describe_state(v, index));
+            }
+            _ => {
+                let _ = writeln!(text, "{name} = none");
+            }
+        }
+    }
+    for (d, (wins, losses)) in stats.histogram.iter().enumerate() {
+        let _ = writeln!(text, "distance_{d} = {wins} wins, {losses} losses");
+    }
+    let _ = writeln!(
+        text,
+        "payload_sha256 = {}",
+        gametable_format::hex(&header.payload_sha256)
+    );
+    let _ = writeln!(text, "generator = {}", header.generator);
+    text
 }
 
 /// A Cards outcome table read from a file and checked.

@@ -139,11 +139,22 @@ fn generate_verify_stats_round_trip_and_corruption_is_refused() {
     );
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(text(&out.stdout).contains("cards (3, 4): 400 states"));
-    let listing: Vec<String> = std::fs::read_dir(&dir)
+    let mut listing: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
         .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
         .collect();
-    assert_eq!(listing.len(), 3, "{listing:?}");
+    listing.sort();
+    assert_eq!(
+        listing,
+        [
+            "SHA256SUMS",
+            "cards-3-4-distance.fingerprint",
+            "cards-3-4-distance.gtbl",
+            "cards-3-4.fingerprint",
+            "cards-3-4.gtbl"
+        ],
+        "no temporary files are left behind"
+    );
 
     let out = gametable(&["verify", table_arg], b"");
     assert!(

@@ -1,49 +1,78 @@
 //! `gametable generate`: run the sweep, check the result by reading it back,
-//! write the table, its fingerprint and the checksum list atomically.
+//! write the outcome table, the distance table, their fingerprints and the
+//! checksum list atomically.
 
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use gametable::{code, Variant};
-use gametable_gen::table_file::{self, OutcomeFile};
-use gametable_gen::{atomic, sweep};
+use gametable::{code, PerfectPlay, Variant};
+use gametable_gen::atomic;
+use gametable_gen::table_file::{self, DistanceFile, OutcomeFile};
 
-/// `generate cards`.
+/// `generate cards`: writes `path` (outcomes) and `table_file::distance_path(path)`.
 pub fn cards(cards: u8, modulus: u8, output: Option<PathBuf>) -> crate::Result<()> {
     let variant = Variant::new(cards, modulus)?;
     let path =
         output.unwrap_or_else(|| Path::new("data").join(table_file::default_file_name(variant)));
-    let file_name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .ok_or_else(|| format!("{}: not a file path", path.display()))?;
+    let distance_path = table_file::distance_path(&path);
+    let file_name = file_name_of(&path)?;
+    let distance_name = file_name_of(&distance_path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
         return Err(format!("{}: the output directory does not exist", dir.display()).into());
     }
 
     let started = Instant::now();
-    let solution = sweep::solve(variant);
+    let (solution, distances) = table_file::solve_with_distances(variant);
     let sweep_time = started.elapsed();
 
     let bytes = table_file::encode(&solution)?;
+    let (bits, distance_payload) = table_file::pack_distances(&distances)?;
+    let distance_bytes =
+        gametable_format::encode(&table_file::distance_spec(variant, bits), &distance_payload)?;
     // Read the encoded bytes back with every check the readers make, and
     // compare every state and the counts before anything is written.
     let decoded = OutcomeFile::from_bytes(&path, &bytes)?;
     if decoded.packed != solution.outcomes || decoded.counts() != solution.counts {
         return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
     }
+    let decoded_distances = DistanceFile::from_bytes(&distance_path, &distance_bytes)?;
+    if decoded_distances.bytes != distance_payload {
+        return Err("internal error: the encoded distance table does not read back as the sweep's result; nothing written".into());
+    }
+    PerfectPlay::new(decoded.table(), decoded_distances.table()).map_err(|e| {
+        format!(
+            "internal error: the sweep's outcomes and distances disagree ({e}); nothing written"
+        )
+    })?;
+    let stats = decoded_distances.stats();
+
     atomic::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    atomic::write(&distance_path, &distance_bytes)
+        .map_err(|e| format!("{}: {e}", distance_path.display()))?;
     let fingerprint_path = table_file::fingerprint_path(&path);
     let fingerprint =
         table_file::fingerprint(&file_name, &decoded.header, bytes.len(), solution.counts);
     atomic::write(&fingerprint_path, fingerprint.as_bytes())
         .map_err(|e| format!("{}: {e}", fingerprint_path.display()))?;
-    let fingerprint_name = fingerprint_path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    table_file::update_sums(&dir, &[&file_name, &fingerprint_name])?;
+    let distance_fingerprint_path = table_file::fingerprint_path(&distance_path);
+    let distance_fingerprint = table_file::distance_fingerprint(
+        &distance_name,
+        &decoded_distances.header,
+        distance_bytes.len(),
+        &stats,
+    );
+    atomic::write(&distance_fingerprint_path, distance_fingerprint.as_bytes())
+        .map_err(|e| format!("{}: {e}", distance_fingerprint_path.display()))?;
+    table_file::update_sums(
+        &dir,
+        &[
+            &file_name,
+            &file_name_of(&fingerprint_path)?,
+            &distance_name,
+            &file_name_of(&distance_fingerprint_path)?,
+        ],
+    )?;
 
     let counts = solution.counts;
     println!(
@@ -63,12 +92,25 @@ pub fn cards(cards: u8, modulus: u8, output: Option<PathBuf>) -> crate::Result<(
         solution.predecessor_visits
     );
     println!(
-        "wrote {} ({} bytes, payload sha256 {}), {} and {}",
+        "longest win: {}, longest loss: {} moves; distances stored at {bits} bits per state",
+        stats.longest_win.map_or(0, |(_, d)| d),
+        stats.longest_loss.map_or(0, |(_, d)| d),
+    );
+    println!(
+        "wrote {} ({} bytes, payload sha256 {}), {} ({} bytes, payload sha256 {}), their fingerprints and {}",
         path.display(),
         bytes.len(),
         gametable_format::hex(&decoded.header.payload_sha256),
-        fingerprint_path.display(),
+        distance_path.display(),
+        distance_bytes.len(),
+        gametable_format::hex(&decoded_distances.header.payload_sha256),
         dir.join(table_file::SUMS).display()
     );
     Ok(())
+}
+
+fn file_name_of(path: &Path) -> crate::Result<String> {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| format!("{}: not a file path", path.display()).into())
 }

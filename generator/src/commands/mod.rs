@@ -1,6 +1,7 @@
 //! One module per subcommand.
 
 pub mod generate;
+pub mod play;
 pub mod query;
 pub mod solve;
 pub mod stats;
@@ -8,7 +9,7 @@ pub mod verify;
 
 use std::path::Path;
 
-use gametable_gen::table_file::OutcomeFile;
+use gametable_gen::table_file::{self, DistanceFile, OutcomeFile};
 
 /// The Cards table to answer from: the file given, else the embedded one.
 pub enum TableSource {
@@ -43,4 +44,63 @@ impl TableSource {
             TableSource::Embedded => gametable::CLASSIC,
         }
     }
+}
+
+/// Perfect play for Cards: the outcome table given and the distance table
+/// beside it, else the embedded (8, 5) pair.
+pub enum PlaySource {
+    /// Read from files, checked against each other.
+    Files(Box<(OutcomeFile, DistanceFile)>),
+    /// The embedded (8, 5) tables.
+    #[cfg(feature = "embedded")]
+    Embedded,
+}
+
+impl PlaySource {
+    /// Opens the outcome table given and the distance table beside it
+    /// (`table_file::distance_path`), checked against each other, or falls
+    /// back to the embedded pair.
+    pub fn open(path: Option<&Path>) -> super::Result<PlaySource> {
+        match path {
+            Some(path) => {
+                let outcomes = OutcomeFile::read(path)?;
+                let distance_path = table_file::distance_path(path);
+                let distances = DistanceFile::read(&distance_path)?;
+                gametable::PerfectPlay::new(outcomes.table(), distances.table()).map_err(|e| {
+                    format!("{} and {}: {e}", path.display(), distance_path.display())
+                })?;
+                Ok(PlaySource::Files(Box::new((outcomes, distances))))
+            }
+            #[cfg(feature = "embedded")]
+            None => Ok(PlaySource::Embedded),
+            #[cfg(not(feature = "embedded"))]
+            None => Err(
+                "this build has no embedded tables (built without the `embedded` \
+                 feature): pass --table data/cards-8-5.gtbl"
+                    .into(),
+            ),
+        }
+    }
+
+    /// Perfect play over the source.
+    pub fn play(&self) -> gametable::PerfectPlay<'_> {
+        match self {
+            PlaySource::Files(files) => {
+                let (outcomes, distances) = &**files;
+                // Checked against each other in `open`.
+                gametable::PerfectPlay::check_variant(outcomes.table(), distances.table())
+                    .unwrap_or_else(|_| unreachable!("variants checked on open"))
+            }
+            #[cfg(feature = "embedded")]
+            PlaySource::Embedded => gametable::CLASSIC_PLAY,
+        }
+    }
+}
+
+/// A hand's cards in ascending order, separated by spaces.
+pub fn show_hand(hand: &gametable::Hand) -> String {
+    hand.cards()
+        .map(|c| c.to_string())
+        .collect::<Vec<_>>()
+        .join(" ")
 }

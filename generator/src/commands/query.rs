@@ -2,13 +2,18 @@
 
 use std::path::Path;
 
-use gametable::{Hand, Outcome, Player};
+use gametable::{Evaluation, Hand, Outcome, Player, Position};
 
-use super::TableSource;
+use super::{show_hand, PlaySource, TableSource};
 
 /// `query cards`.
-pub fn cards(first: Player, alice: &[u8], bob: &[u8], table: Option<&Path>) -> crate::Result<()> {
-    let source = TableSource::open(table)?;
+pub fn cards(
+    first: Player,
+    alice: &[u8],
+    bob: &[u8],
+    table_path: Option<&Path>,
+) -> crate::Result<()> {
+    let source = TableSource::open(table_path)?;
     let table = source.table();
     let variant = table.variant();
     let alice_hand = Hand::from_cards(variant, alice).map_err(|e| format!("--alice: {e}"))?;
@@ -19,12 +24,7 @@ pub fn cards(first: Player, alice: &[u8], bob: &[u8], table: Option<&Path>) -> c
         Player::Bob => (bob_hand, alice_hand),
     };
     let outcome = table.probe(to_move, waiting)?;
-    let show = |hand: &Hand| {
-        hand.cards()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
+    let show = show_hand;
     println!(
         "Cards: {} cards per hand, values mod {}",
         variant.cards(),
@@ -49,6 +49,41 @@ pub fn cards(first: Player, alice: &[u8], bob: &[u8], table: Option<&Path>) -> c
         }
     };
     println!("Verdict: {verdict} ({why})");
+    // Distances and best moves need the distance table: the embedded one, or
+    // the one beside the outcome table given.
+    let play_source = match PlaySource::open(table_path) {
+        Ok(source) => source,
+        Err(e) => {
+            println!("Distance and best moves: not shown ({e})");
+            return Ok(());
+        }
+    };
+    let play = play_source.play();
+    let position = Position::new(to_move, waiting)?;
+    let evaluation = play.evaluate(&position)?;
+    println!(
+        "Distance: {}",
+        match evaluation {
+            Evaluation::Win(d) => format!(
+                "{first} wins in {d} moves at most (perfect play: the winner ends fastest, the loser holds out longest)"
+            ),
+            Evaluation::Loss(d) => format!(
+                "{other} wins in {d} moves at most, however long {first} holds out"
+            ),
+            Evaluation::Draw => "none: a draw never ends".to_string(),
+        }
+    );
+    let best = play.best_moves(&position)?;
+    if !best.is_empty() {
+        let list: Vec<String> = best
+            .iter()
+            .map(|m| format!("{} {} ({} for {first})", m.mine, m.theirs, m.value()))
+            .collect();
+        println!(
+            "Best moves for {first} ({first}'s card, {other}'s card): {}",
+            list.join(", ")
+        );
+    }
     Ok(())
 }
 

@@ -3,11 +3,17 @@
 use std::path::Path;
 
 use gametable::code;
-use gametable_gen::table_file::OutcomeFile;
+use gametable_format::TableKind;
+use gametable_gen::table_file::{self, DistanceFile, OutcomeFile};
 
-/// Prints the parameters and outcome counts of the table at `path`.
+/// Prints the parameters and outcome counts of the table at `path`, and for
+/// a distance table the longest win and loss and the distance histogram.
 pub fn run(path: &Path) -> crate::Result<()> {
-    let file = OutcomeFile::read(path)?;
+    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    if table_file::kind_of(path, &bytes)? == TableKind::Distance {
+        return distances(path, &bytes);
+    }
+    let file = OutcomeFile::from_bytes(path, &bytes)?;
     let counts = file.counts();
     let states = file.variant.states();
     let share = |n: u64| 100.0 * n as f64 / states as f64;
@@ -31,6 +37,49 @@ pub fn run(path: &Path) -> crate::Result<()> {
         println!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
     }
     println!("not a position: {}", counts[code::NOT_A_POSITION as usize]);
+    println!(
+        "payload sha256: {}",
+        gametable_format::hex(&file.header.payload_sha256)
+    );
+    println!("generator: {}", file.header.generator);
+    Ok(())
+}
+
+fn distances(path: &Path, bytes: &[u8]) -> crate::Result<()> {
+    let file = DistanceFile::from_bytes(path, bytes)?;
+    let stats = file.stats();
+    let v = file.variant;
+    println!("table:     {}", path.display());
+    println!(
+        "game:      cards, {} cards per hand, values mod {}",
+        v.cards(),
+        v.modulus()
+    );
+    println!(
+        "states:    {} ({:?} table, {} bits each)",
+        v.states(),
+        file.header.kind,
+        file.header.bits_per_state
+    );
+    println!(
+        "wins:      {}, losses: {}, draws: {}",
+        stats.wins, stats.losses, stats.draws
+    );
+    for (name, longest) in [
+        ("longest win", stats.longest_win),
+        ("longest loss", stats.longest_loss),
+    ] {
+        if let Some((index, d)) = longest {
+            println!(
+                "{name}: {d} moves, e.g. {}",
+                table_file::describe_state(v, index)
+            );
+        }
+    }
+    println!("distance      wins    losses");
+    for (d, (wins, losses)) in stats.histogram.iter().enumerate() {
+        println!("{d:>8} {wins:>9} {losses:>9}");
+    }
     println!(
         "payload sha256: {}",
         gametable_format::hex(&file.header.payload_sha256)

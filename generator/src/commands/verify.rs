@@ -1,26 +1,42 @@
 //! `gametable verify`: every check a table can get without trusting it.
 //!
-//! For each table: the file format (magic, version, header, length, both
-//! checksums), the Cards codes, the fingerprint beside it, its entry in
-//! `SHA256SUMS` if listed, and a fresh regeneration compared state by state
-//! (the freshness check).
+//! For each table, outcome or distance: the file format (magic, version,
+//! header, length, both checksums), the contents the rules alone fix, the
+//! fingerprint beside it, its entry in `SHA256SUMS` if listed, and a fresh
+//! regeneration compared state by state (the freshness check).
+//!
+//! With `--deep`, each outcome table and the distance table beside it are
+//! also checked one move deep against the rules alone ([`deep`]): this does
+//! not trust the sweep at all.
 
+use std::collections::BTreeSet;
+use std::collections::HashMap;
 use std::path::{Path, PathBuf};
+use std::time::Instant;
 
-use gametable::{Outcome, Position};
-use gametable_gen::sweep;
-use gametable_gen::table_file::{self, OutcomeFile};
+use gametable::{CardsTable, DistanceTable, Outcome, Variant};
+use gametable_format::TableKind;
+use gametable_gen::deep;
+use gametable_gen::sweep::Solution;
+use gametable_gen::table_file::{self, describe_state, DistanceFile, OutcomeFile};
 
-/// Verifies `paths` (default: every `.gtbl` file in `data/`).
-pub fn run(paths: Vec<PathBuf>) -> crate::Result<()> {
+/// Fresh sweeps, one per variant, shared by the tables of that variant.
+type Fresh = HashMap<(u8, u8), (Solution, Vec<Option<u32>>)>;
+
+/// Verifies `paths` (default: every `.gtbl` file in `data/`); with `deep`,
+/// also checks every outcome/distance pair one move deep.
+pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::Result<()> {
     let paths = if paths.is_empty() {
         data_tables()?
     } else {
         paths
     };
     let mut failures = 0;
+    let mut checks = 0;
+    let mut fresh = Fresh::new();
     for path in &paths {
-        match verify_one(path) {
+        checks += 1;
+        match verify_one(path, &mut fresh) {
             Ok(summary) => println!("ok    {}: {summary}", path.display()),
             Err(e) => {
                 println!("FAIL  {}: {e}", path.display());
@@ -28,8 +44,45 @@ pub fn run(paths: Vec<PathBuf>) -> crate::Result<()> {
             }
         }
     }
+    if deep {
+        let mut pairs = BTreeSet::new();
+        for path in &paths {
+            match pair_of(path) {
+                Ok(pair) => {
+                    pairs.insert(pair);
+                }
+                Err(e) => {
+                    checks += 1;
+                    println!("FAIL  deep {}: {e}", path.display());
+                    failures += 1;
+                }
+            }
+        }
+        for (outcome_path, distance_path) in pairs {
+            checks += 1;
+            let started = Instant::now();
+            match deep_one(&outcome_path, &distance_path) {
+                Ok(report) => println!(
+                    "ok    deep {} + {}: {} states, {} moves checked one move deep against the rules ({:.0} ms)",
+                    outcome_path.display(),
+                    distance_path.display(),
+                    report.states,
+                    report.moves,
+                    started.elapsed().as_secs_f64() * 1e3
+                ),
+                Err(e) => {
+                    println!(
+                        "FAIL  deep {} + {}: {e}",
+                        outcome_path.display(),
+                        distance_path.display()
+                    );
+                    failures += 1;
+                }
+            }
+        }
+    }
     if failures > 0 {
-        return Err(format!("{failures} of {} tables failed verification", paths.len()).into());
+        return Err(format!("{failures} of {checks} checks failed verification").into());
     }
     Ok(())
 }
@@ -53,22 +106,75 @@ fn data_tables() -> crate::Result<Vec<PathBuf>> {
     Ok(paths)
 }
 
-fn verify_one(path: &Path) -> crate::Result<String> {
+/// The (outcome, distance) pair a table belongs to, by file name.
+fn pair_of(path: &Path) -> crate::Result<(PathBuf, PathBuf)> {
     let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
-    let file = OutcomeFile::from_bytes(path, &bytes)?;
-    let name = path
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    let regenerate = format!(
-        "cargo run --release -p gametable-gen --no-default-features -- generate cards --cards {} --modulus {} --output {}",
-        file.variant.cards(),
-        file.variant.modulus(),
-        path.display()
-    );
+    match table_file::kind_of(path, &bytes)? {
+        TableKind::Outcome => Ok((path.to_path_buf(), table_file::distance_path(path))),
+        TableKind::Distance => {
+            let outcome = table_file::outcome_path(path).ok_or_else(|| {
+                format!(
+                    "cannot tell the outcome table that goes with {} (expected a name ending in -distance.gtbl)",
+                    path.display()
+                )
+            })?;
+            Ok((outcome, path.to_path_buf()))
+        }
+    }
+}
 
+/// The deep check of one pair, reading both files with the format checks
+/// only, so that the deep check itself names any bad state in words.
+fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::Result<deep::DeepReport> {
+    let read = |path: &Path, kind| -> crate::Result<_> {
+        let bytes = std::fs::read(path).map_err(|e| {
+            format!(
+                "{}: {e} (deep verification needs both the outcome and the distance table)",
+                path.display()
+            )
+        })?;
+        Ok(table_file::decode_cards(path, &bytes, kind)?)
+    };
+    let (_, variant, packed) = read(outcome_path, TableKind::Outcome)?;
+    let (header, distance_variant, bytes) = read(distance_path, TableKind::Distance)?;
+    let outcomes = CardsTable::check_length(variant, &packed)?;
+    let distances = DistanceTable::check_length(distance_variant, header.bits_per_state, &bytes)?;
+    Ok(deep::check(&outcomes, &distances)?)
+}
+
+fn fresh_for(fresh: &mut Fresh, variant: Variant) -> &(Solution, Vec<Option<u32>>) {
+    fresh
+        .entry((variant.cards(), variant.modulus()))
+        .or_insert_with(|| table_file::solve_with_distances(variant))
+}
+
+fn verify_one(path: &Path, fresh: &mut Fresh) -> crate::Result<String> {
+    let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    match table_file::kind_of(path, &bytes)? {
+        TableKind::Outcome => verify_outcomes(path, &bytes, fresh),
+        TableKind::Distance => verify_distances(path, &bytes, fresh),
+    }
+}
+
+fn regenerate_command(variant: Variant, path: &Path) -> String {
+    let outcome = table_file::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
+    format!(
+        "cargo run --release -p gametable-gen --no-default-features -- generate cards --cards {} --modulus {} --output {}",
+        variant.cards(),
+        variant.modulus(),
+        outcome.display()
+    )
+}
+
+fn file_name(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
+}
+
+/// Compares the fingerprint beside `path` with the one expected, line by line.
+fn check_fingerprint(path: &Path, expected: &str) -> crate::Result<()> {
     let fingerprint_path = table_file::fingerprint_path(path);
-    let expected = table_file::fingerprint(&name, &file.header, bytes.len(), file.counts());
     let found = std::fs::read_to_string(&fingerprint_path)
         .map_err(|e| format!("fingerprint {}: {e}", fingerprint_path.display()))?;
     if let Some((want, have)) = expected
@@ -85,48 +191,97 @@ fn verify_one(path: &Path) -> crate::Result<String> {
     if found.lines().count() != expected.lines().count() {
         return Err(format!("fingerprint {} has extra lines", fingerprint_path.display()).into());
     }
+    Ok(())
+}
 
+/// Checks the entry for `path` in `SHA256SUMS` beside it, if listed.
+fn check_sums(path: &Path, bytes: &[u8]) -> crate::Result<()> {
+    let name = file_name(path);
     let dir = path.parent().unwrap_or(Path::new(""));
     let sums = dir.join(table_file::SUMS);
     if let Ok(text) = std::fs::read_to_string(&sums) {
-        let digest = gametable_format::hex(&gametable_format::sha256(&bytes));
+        let digest = gametable_format::hex(&gametable_format::sha256(bytes));
         if let Some(line) = text.lines().find(|l| l.ends_with(&format!("  {name}"))) {
             if !line.starts_with(&digest) {
                 return Err(format!("{} lists another sha256 for {name}", sums.display()).into());
             }
         }
     }
+    Ok(())
+}
 
-    let fresh = sweep::solve(file.variant);
-    if fresh.outcomes != file.packed {
+fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Result<String> {
+    let file = OutcomeFile::from_bytes(path, bytes)?;
+    let expected =
+        table_file::fingerprint(&file_name(path), &file.header, bytes.len(), file.counts());
+    check_fingerprint(path, &expected)?;
+    check_sums(path, bytes)?;
+
+    let (solution, _) = fresh_for(fresh, file.variant);
+    if solution.outcomes != file.packed {
         let table = file.table();
-        let fresh_table = gametable::CardsTable::check_length(file.variant, &fresh.outcomes)?;
+        let fresh_table = CardsTable::check_length(file.variant, &solution.outcomes)?;
         let index = (0..file.variant.states())
             .find(|&i| table.code(i) != fresh_table.code(i))
             .unwrap_or(0);
         let describe = |code: u8| {
             Outcome::from_code(code).map_or("not a position".to_string(), |o| o.to_string())
         };
-        let position = Position::from_index(file.variant, index)
-            .map(|p| {
-                format!(
-                    "counts {:?} to move, {:?} waiting",
-                    p.to_move().counts(),
-                    p.waiting().counts()
-                )
-            })
-            .unwrap_or_else(|_| format!("state {index}"));
         return Err(format!(
-            "stale: differs from a fresh regeneration first at state {index} ({position}): table says {}, sweep says {}; regenerate with: {regenerate}",
+            "stale: differs from a fresh regeneration first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
+            describe_state(file.variant, index),
             describe(table.code(index)),
             describe(fresh_table.code(index)),
+            regenerate_command(file.variant, path),
         )
         .into());
     }
     Ok(format!(
-        "cards ({}, {}), {} states, checksums, fingerprint and regeneration agree",
+        "cards ({}, {}) outcomes, {} states, checksums, fingerprint and regeneration agree",
         file.variant.cards(),
         file.variant.modulus(),
         file.variant.states()
+    ))
+}
+
+fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Result<String> {
+    let file = DistanceFile::from_bytes(path, bytes)?;
+    let expected = table_file::distance_fingerprint(
+        &file_name(path),
+        &file.header,
+        bytes.len(),
+        &file.stats(),
+    );
+    check_fingerprint(path, &expected)?;
+    check_sums(path, bytes)?;
+
+    let (_, distances) = fresh_for(fresh, file.variant);
+    let (bits, payload) = table_file::pack_distances(distances)?;
+    if bits != file.header.bits_per_state || payload != file.bytes {
+        let table = file.table();
+        let index = (0..file.variant.states())
+            .find(|&i| {
+                table.distance_at(i).map(u32::from) != distances.get(i as usize).copied().flatten()
+            })
+            .unwrap_or(0);
+        let describe =
+            |d: Option<u32>| d.map_or("no distance".to_string(), |d| format!("{d} moves"));
+        return Err(format!(
+            "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
+            describe_state(file.variant, index),
+            describe(table.distance_at(index).map(u32::from)),
+            describe(distances.get(index as usize).copied().flatten()),
+            regenerate_command(file.variant, path),
+        )
+        .into());
+    }
+    let stats = file.stats();
+    Ok(format!(
+        "cards ({}, {}) distances at {} bits, {} states, longest win {}, checksums, fingerprint and regeneration agree",
+        file.variant.cards(),
+        file.variant.modulus(),
+        file.header.bits_per_state,
+        file.variant.states(),
+        stats.longest_win.map_or(0, |(_, d)| d),
     ))
 }

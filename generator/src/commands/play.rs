@@ -1,0 +1,325 @@
+//! `gametable play cards`: a person plays against perfect play in the terminal.
+//!
+//! Moves are read from standard input one per line, `MINE THEIRS` (the value
+//! of your card, then of the engine's card), so a test or a script can pipe a
+//! whole game. Illegal or malformed moves are refused with the reason and
+//! asked again; `hint` shows the best moves; `quit` or the end of input ends
+//! the game cleanly. The engine always plays its first best move (lowest
+//! card values), so a game is reproducible.
+
+use std::io::{self, BufRead, Write};
+use std::path::Path;
+
+use gametable::{Card, Evaluation, Hand, MoveError, Player, Position, Variant};
+
+use super::{show_hand, PlaySource};
+
+/// A start: who the person plays, who moves first, the hands (or a seed).
+pub struct Setup<'a> {
+    /// The side the person plays.
+    pub side: Player,
+    /// Who moves first.
+    pub first: Player,
+    /// Alice's cards, if given.
+    pub alice: Option<&'a [u8]>,
+    /// Bob's cards, if given.
+    pub bob: Option<&'a [u8]>,
+    /// The seed for random hands (default: from the clock).
+    pub seed: Option<u64>,
+    /// The outcome table to play from (its distance table beside it).
+    pub table: Option<&'a Path>,
+}
+
+/// xorshift64*: a small, seeded, reproducible generator; plenty for dealing
+/// a start position, and no dependency.
+struct XorShift(u64);
+
+impl XorShift {
+    fn new(seed: u64) -> XorShift {
+        // Zero is a fixed point of xorshift: mix the seed first.
+        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
+    }
+
+    fn next(&mut self) -> u64 {
+        self.0 ^= self.0 >> 12;
+        self.0 ^= self.0 << 25;
+        self.0 ^= self.0 >> 27;
+        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
+    }
+
+    /// A value in `0..bound` (bound > 0); the bias is below 2^-50 here.
+    fn below(&mut self, bound: u8) -> u8 {
+        ((self.next() >> 32) % u64::from(bound.max(1))) as u8
+    }
+}
+
+/// Random hands, neither all zeros (so somebody has a move).
+fn deal(variant: Variant, seed: u64) -> crate::Result<(Hand, Hand)> {
+    let mut rng = XorShift::new(seed);
+    let mut cards = vec![0u8; usize::from(variant.cards())];
+    loop {
+        let mut hands = [Hand::all_zero(variant); 2];
+        for hand in &mut hands {
+            for card in cards.iter_mut() {
+                *card = rng.below(variant.modulus());
+            }
+            *hand = Hand::from_cards(variant, &cards)?;
+        }
+        if !hands[0].is_all_zero() && !hands[1].is_all_zero() {
+            return Ok((hands[0], hands[1]));
+        }
+    }
+}
+
+/// `play cards`, reading moves from standard input.
+pub fn cards(setup: &Setup<'_>) -> crate::Result<()> {
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    run(setup, stdin.lock(), &mut stdout.lock())
+}
+
+fn describe(e: MoveError, opponent: Player, modulus: u8) -> String {
+    let whose = |card: Card| match card {
+        Card::Mine => "your card".to_string(),
+        Card::Theirs => format!("{opponent}'s card"),
+    };
+    match e {
+        MoveError::GameOver => "the game is over".to_string(),
+        MoveError::Value { card, value, .. } => format!(
+            "{}: {value} is not a card value (values are 0..={})",
+            whose(card),
+            modulus - 1
+        ),
+        MoveError::Zero { card } => format!(
+            "{}: 0 cannot be played (a move uses non-zero cards only)",
+            whose(card)
+        ),
+        MoveError::NotHeld { card, value } => match card {
+            Card::Mine => format!("your card: you hold no card showing {value}"),
+            Card::Theirs => format!("{opponent}'s card: {opponent} holds no card showing {value}"),
+        },
+    }
+}
+
+/// The value of a position for a named player, in words.
+fn in_words(evaluation: Evaluation, player: Player) -> String {
+    match evaluation {
+        Evaluation::Win(d) => format!("{player} wins in {d}"),
+        Evaluation::Loss(d) => format!("{} wins in {d}", player.other()),
+        Evaluation::Draw => "a draw (nobody can force a win)".to_string(),
+    }
+}
+
+/// Parses `MINE THEIRS`; the error names the field and the value.
+fn parse_move(line: &str, opponent: Player) -> Result<(u8, u8), String> {
+    let words: Vec<&str> = line.split_whitespace().collect();
+    let [mine, theirs] = words[..] else {
+        return Err(format!(
+            "expected two card values, yours then {opponent}'s (e.g. '3 4'), not '{line}'"
+        ));
+    };
+    let number = |field: String, word: &str| {
+        word.parse::<u8>()
+            .map_err(|_| format!("{field}: '{word}' is not a card value"))
+    };
+    Ok((
+        number("your card".into(), mine)?,
+        number(format!("{opponent}'s card"), theirs)?,
+    ))
+}
+
+fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crate::Result<()> {
+    let source = PlaySource::open(setup.table)?;
+    let play = source.play();
+    let variant = play.outcomes().variant();
+    let (alice, bob) = match (setup.alice, setup.bob) {
+        (Some(alice), Some(bob)) => (
+            Hand::from_cards(variant, alice).map_err(|e| format!("--alice: {e}"))?,
+            Hand::from_cards(variant, bob).map_err(|e| format!("--bob: {e}"))?,
+        ),
+        (None, None) => {
+            let seed = setup.seed.unwrap_or_else(|| {
+                std::time::SystemTime::now()
+                    .duration_since(std::time::UNIX_EPOCH)
+                    .map_or(1, |d| d.as_nanos() as u64)
+            });
+            writeln!(
+                out,
+                "Dealing random hands with seed {seed} (replay with --seed {seed})."
+            )?;
+            deal(variant, seed)?
+        }
+        (Some(_), None) => {
+            return Err("--alice given without --bob: give both hands or neither".into())
+        }
+        (None, Some(_)) => {
+            return Err("--bob given without --alice: give both hands or neither".into())
+        }
+    };
+    let person = setup.side;
+    let engine = person.other();
+    let mut mover = setup.first;
+    let (first_hand, second_hand) = match mover {
+        Player::Alice => (alice, bob),
+        Player::Bob => (bob, alice),
+    };
+    let mut position =
+        Position::new(first_hand, second_hand).map_err(|e| format!("--alice and --bob: {e}"))?;
+    let modulus = variant.modulus();
+    writeln!(
+        out,
+        "Cards: {} cards per hand, values mod {modulus}. You are {person}, perfect play is {engine}; {mover} moves first.",
+        variant.cards()
+    )?;
+    writeln!(
+        out,
+        "A move is two card values, yours then {engine}'s: '3 4' turns one of your 3s into (3 + 4) mod {modulus}."
+    )?;
+    let mut moves_played = 0u32;
+    loop {
+        let (alice, bob) = match mover {
+            Player::Alice => (position.to_move(), position.waiting()),
+            Player::Bob => (position.waiting(), position.to_move()),
+        };
+        let tag = |p: Player| if p == person { "you" } else { "perfect play" };
+        writeln!(out)?;
+        writeln!(out, "Alice ({}): {}", tag(Player::Alice), show_hand(alice))?;
+        writeln!(out, "Bob   ({}): {}", tag(Player::Bob), show_hand(bob))?;
+        if position.to_move().is_all_zero() || position.waiting().is_all_zero() {
+            let winner = if position.to_move().is_all_zero() {
+                mover
+            } else {
+                mover.other()
+            };
+            let who = if winner == person {
+                "you win"
+            } else {
+                "perfect play wins"
+            };
+            writeln!(
+                out,
+                "Result: {winner} holds only zeros: {winner} wins ({who}) after {moves_played} moves."
+            )?;
+            return Ok(());
+        }
+        let evaluation = play.evaluate(&position)?;
+        if mover == engine {
+            let best = play.best_moves(&position)?;
+            let Some(reply) = best.iter().next() else {
+                return Err("internal error: a position with moves has no best move".into());
+            };
+            position = position.play(reply.mine, reply.theirs)?;
+            moves_played += 1;
+            writeln!(
+                out,
+                "{engine} plays {} {} (its {} on your {}: {} + {} = {} mod {modulus}): {}.",
+                reply.mine,
+                reply.theirs,
+                reply.mine,
+                reply.theirs,
+                reply.mine,
+                reply.theirs,
+                (reply.mine + reply.theirs) % modulus,
+                in_words(reply.value(), engine),
+            )?;
+            mover = person;
+            continue;
+        }
+        writeln!(out, "Position: {}.", in_words(evaluation, person))?;
+        let legal: Vec<String> = position
+            .legal_moves()
+            .map(|(a, b)| format!("{a} {b}"))
+            .collect();
+        writeln!(
+            out,
+            "Your legal moves (your card, {engine}'s card): {}",
+            legal.join(", ")
+        )?;
+        let next = loop {
+            write!(out, "your move> ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                writeln!(
+                    out,
+                    "End of input: game stopped after {moves_played} moves, no result."
+                )?;
+                return Ok(());
+            }
+            let line = line.trim();
+            match line {
+                "" => continue,
+                "quit" | "q" => {
+                    writeln!(out, "Game stopped after {moves_played} moves, no result.")?;
+                    return Ok(());
+                }
+                "hint" | "?" => {
+                    let best: Vec<String> = play
+                        .best_moves(&position)?
+                        .iter()
+                        .map(|m| {
+                            format!("{} {} ({})", m.mine, m.theirs, in_words(m.value(), person))
+                        })
+                        .collect();
+                    writeln!(out, "Best moves: {}", best.join(", "))?;
+                    continue;
+                }
+                _ => {}
+            }
+            let (mine, theirs) = match parse_move(line, engine) {
+                Ok(pair) => pair,
+                Err(why) => {
+                    writeln!(out, "Refused: {why}.")?;
+                    continue;
+                }
+            };
+            match position.play(mine, theirs) {
+                Ok(next) => break (mine, theirs, next),
+                Err(e) => writeln!(out, "Refused: {}.", describe(e, engine, modulus))?,
+            }
+        };
+        let (mine, theirs, next) = next;
+        let after = play.evaluate(&next)?;
+        writeln!(
+            out,
+            "You play {mine} {theirs} ({mine} + {theirs} = {} mod {modulus}): {}.",
+            (mine + theirs) % modulus,
+            in_words(after.before_move(), person)
+        )?;
+        position = next;
+        moves_played += 1;
+        mover = engine;
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn dealing_is_reproducible_and_valid() {
+        let v = Variant::CLASSIC;
+        let a = deal(v, 7).unwrap();
+        assert_eq!(a, deal(v, 7).unwrap());
+        assert_ne!(a, deal(v, 8).unwrap());
+        for seed in 0..200 {
+            let (x, y) = deal(v, seed).unwrap();
+            assert!(!x.is_all_zero() && !y.is_all_zero());
+        }
+    }
+
+    #[test]
+    fn parse_names_the_field() {
+        assert_eq!(parse_move("3 4", Player::Bob), Ok((3, 4)));
+        assert!(parse_move("3", Player::Bob)
+            .unwrap_err()
+            .contains("two card values"));
+        assert!(parse_move("x 4", Player::Bob)
+            .unwrap_err()
+            .starts_with("your card: 'x'"));
+        assert!(parse_move("3 300", Player::Bob)
+            .unwrap_err()
+            .starts_with("Bob's card: '300'"));
+    }
+}

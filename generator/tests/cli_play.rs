@@ -1,0 +1,221 @@
+//! The `gametable` binary end to end: play (piped games), query with
+//! distances and best moves, and verify --deep on good and corrupted tables.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers: a failure is the test failing
+
+use std::io::Write;
+use std::path::{Path, PathBuf};
+use std::process::{Command, Output, Stdio};
+
+fn workspace() -> PathBuf {
+    Path::new(env!("CARGO_MANIFEST_DIR")).join("..")
+}
+
+fn gametable(args: &[&str], stdin: &str) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
+        .args(args)
+        .current_dir(workspace())
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child
+        .stdin
+        .take()
+        .unwrap()
+        .write_all(stdin.as_bytes())
+        .unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+const SAMPLE: [&str; 20] = [
+    "--alice", "1", "0", "0", "0", "0", "0", "0", "0", "--bob", "0", "0", "0", "4", "0", "0", "2",
+    "0", "--first", "alice",
+];
+
+#[test]
+fn a_person_wins_in_one() {
+    let mut args = vec!["play", "cards"];
+    args.extend(SAMPLE);
+    let out = gametable(&args, "1 4\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("Position: Alice wins in 1."), "{stdout}");
+    assert!(
+        stdout.contains("Your legal moves (your card, Bob's card): 1 2, 1 4"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Result: Alice holds only zeros: Alice wins (you win) after 1 moves."),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn perfect_play_wins_a_piped_game() {
+    // The person plays Alice from a lost position, trying every pair in turn:
+    // illegal ones are refused, legal ones played, until the game ends.
+    let mut args = vec!["play", "cards", "--first", "bob"];
+    args.extend(&SAMPLE[..18]);
+    let mut input = String::new();
+    for _ in 0..40 {
+        for a in 1..5 {
+            for b in 1..5 {
+                input.push_str(&format!("{a} {b}\n"));
+            }
+        }
+    }
+    let out = gametable(&args, &input);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(stdout.contains("Bob plays 4 1"), "{stdout}");
+    assert!(stdout.contains(": Bob wins in 3."), "{stdout}");
+    assert!(stdout.contains("Refused: "), "{stdout}");
+    assert!(
+        stdout
+            .contains("Result: Bob holds only zeros: Bob wins (perfect play wins) after 3 moves."),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn illegal_and_malformed_moves_are_refused_and_end_of_input_stops() {
+    let mut args = vec!["play", "cards"];
+    args.extend(SAMPLE);
+    let out = gametable(&args, "7 4\n0 4\n2 4\n1 3\n1\nx 4\n1 999\nhint\n");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    for refusal in [
+        "Refused: your card: 7 is not a card value (values are 0..=4).",
+        "Refused: your card: 0 cannot be played (a move uses non-zero cards only).",
+        "Refused: your card: you hold no card showing 2.",
+        "Refused: Bob's card: Bob holds no card showing 3.",
+        "Refused: expected two card values, yours then Bob's (e.g. '3 4'), not '1'.",
+        "Refused: your card: 'x' is not a card value.",
+        "Refused: Bob's card: '999' is not a card value.",
+        "Best moves: 1 4 (Alice wins in 1)",
+        "End of input: game stopped after 0 moves, no result.",
+    ] {
+        assert!(
+            stdout.contains(refusal),
+            "missing '{refusal}' in:\n{stdout}"
+        );
+    }
+}
+
+#[test]
+fn random_starts_are_reproducible_by_seed() {
+    let a = gametable(&["play", "cards", "--seed", "42", "--side", "bob"], "");
+    let b = gametable(&["play", "cards", "--seed", "42", "--side", "bob"], "");
+    assert!(a.status.success());
+    assert_eq!(a.stdout, b.stdout);
+    assert!(text(&a.stdout).contains("Dealing random hands with seed 42"));
+}
+
+#[test]
+fn bad_play_arguments_name_the_field() {
+    let out = gametable(&["play", "cards", "--alice", "1", "2"], "");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--alice given without --bob"));
+    let out = gametable(
+        &[
+            "play", "cards", "--alice", "1", "2", "--bob", "1", "1", "1", "1", "1", "1", "1", "1",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--alice: a hand holds 8 cards, not 2"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = gametable(
+        &[
+            "play", "cards", "--alice", "0", "0", "0", "0", "0", "0", "0", "0", "--bob", "0", "0",
+            "0", "0", "0", "0", "0", "0",
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("both hands are all zeros"));
+}
+
+#[test]
+fn query_shows_distance_and_best_moves() {
+    let out = gametable(
+        &[
+            "query", "cards", "--first", "alice", "--alice", "3", "4", "4", "4", "4", "4", "4",
+            "4", "--bob", "2", "2", "2", "2", "2", "2", "2", "3",
+        ],
+        "",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}");
+    assert!(
+        stdout.contains("Distance: Alice wins in 45 moves"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("Best moves for Alice (Alice's card, Bob's card): 3 2 (win in 45 for Alice)"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn verify_deep_passes_on_the_committed_tables() {
+    let out = gametable(&["verify", "--deep"], "");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.contains("ok    deep data/cards-8-5.gtbl + data/cards-8-5-distance.gtbl"),
+        "{stdout}"
+    );
+}
+
+#[test]
+fn verify_deep_names_a_corrupted_state_in_a_file() {
+    let dir = std::env::temp_dir().join(format!("gametable-deep-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = workspace().join("data");
+    std::fs::copy(data.join("cards-8-5.gtbl"), dir.join("cards-8-5.gtbl")).unwrap();
+    // Re-encode the distance table with one state off by two: the file's
+    // checksums are valid, only the deep check and regeneration can see it.
+    let bytes = std::fs::read(data.join("cards-8-5-distance.gtbl")).unwrap();
+    let table = gametable_format::decode(&bytes).unwrap();
+    let mut payload = table.payload.clone();
+    let index = payload.iter().position(|&d| d == 17).unwrap();
+    payload[index] = 19;
+    let spec = gametable_format::TableSpec {
+        game: table.header.game,
+        kind: table.header.kind,
+        bits_per_state: table.header.bits_per_state,
+        symmetry: table.header.symmetry,
+        states: table.header.states,
+        compression: table.header.compression,
+        generator: table.header.generator.clone(),
+    };
+    let corrupted = gametable_format::encode(&spec, &payload).unwrap();
+    std::fs::write(dir.join("cards-8-5-distance.gtbl"), corrupted).unwrap();
+    let path = dir.join("cards-8-5.gtbl");
+    let out = gametable(&["verify", "--deep", path.to_str().unwrap()], "");
+    let stdout = text(&out.stdout);
+    std::fs::remove_dir_all(&dir).unwrap();
+    assert!(!out.status.success(), "{stdout}");
+    let line = stdout
+        .lines()
+        .find(|l| l.starts_with("FAIL  deep"))
+        .unwrap_or_else(|| panic!("{stdout}"));
+    assert!(
+        line.contains("to move holds [") && line.contains("waiting holds ["),
+        "{line}"
+    );
+    assert!(
+        line.contains("win in 19") || line.contains("loss in 18") || line.contains("in 19"),
+        "{line}"
+    );
+}

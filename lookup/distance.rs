@@ -1,0 +1,204 @@
+//! A distance table: for every state, the number of moves to the end under
+//! perfect play (the winner ends as fast as possible, the loser holds out as
+//! long as possible).
+//!
+//! One unsigned little-endian integer of 8 or 16 bits per state, state `i`
+//! at bytes `i * bits / 8 ..`. The all-ones value ([`DistanceTable::NONE_8`],
+//! [`DistanceTable::NONE_16`]) means "no distance": a draw, or the both-zero
+//! state that is not a position. Terminal states (one hand all zeros) are at
+//! distance 0. Otherwise wins sit at odd distances and losses at even ones,
+//! so a distance table alone also tells every outcome; it is checked against
+//! the outcome table by [`crate::PerfectPlay::new`].
+
+use crate::error::{PositionError, TableError};
+use crate::position::Position;
+use crate::variant::Variant;
+
+/// The distance of every state of one Cards variant.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct DistanceTable<'a> {
+    variant: Variant,
+    bits: u8,
+    bytes: &'a [u8],
+}
+
+/// The number of bytes a distance table of `states` states at `bits` bits
+/// (8 or 16) per state takes.
+pub const fn distance_len(states: u64, bits: u8) -> u64 {
+    states * (bits as u64 / 8)
+}
+
+impl<'a> DistanceTable<'a> {
+    /// "No distance" in an 8-bit table: a draw, or not a position.
+    pub const NONE_8: u8 = u8::MAX;
+    /// "No distance" in a 16-bit table: a draw, or not a position.
+    pub const NONE_16: u16 = u16::MAX;
+
+    /// A table over `bytes`, checking the bits per state and the length only.
+    ///
+    /// For bytes already validated (as `build.rs` does for the embedded table).
+    ///
+    /// # Errors
+    /// [`TableError::Bits`] or [`TableError::Length`].
+    pub const fn check_length(
+        variant: Variant,
+        bits: u8,
+        bytes: &'a [u8],
+    ) -> Result<DistanceTable<'a>, TableError> {
+        if bits != 8 && bits != 16 {
+            return Err(TableError::Bits { bits });
+        }
+        let expected = distance_len(variant.states(), bits);
+        if bytes.len() as u64 != expected {
+            return Err(TableError::Length {
+                expected,
+                found: bytes.len(),
+            });
+        }
+        Ok(DistanceTable {
+            variant,
+            bits,
+            bytes,
+        })
+    }
+
+    /// A table over `bytes`, checked against what the rules alone say: the
+    /// both-zero state (index 0) has no distance, the terminal states (one
+    /// hand all zeros) are at distance 0, and no other state is.
+    ///
+    /// # Errors
+    /// [`TableError::Bits`], [`TableError::Length`] or [`TableError::Distance`].
+    pub fn from_bytes(
+        variant: Variant,
+        bits: u8,
+        bytes: &'a [u8],
+    ) -> Result<DistanceTable<'a>, TableError> {
+        let table = DistanceTable::check_length(variant, bits, bytes)?;
+        let hands = u64::from(variant.hands());
+        let bad = (0..variant.states()).find(|&index| {
+            let terminal = index < hands || index % hands == 0;
+            let distance = table.distance_at(index);
+            match (index, distance) {
+                (0, distance) => distance.is_some(),
+                (_, Some(0)) => !terminal,
+                (_, _) => terminal,
+            }
+        });
+        match bad {
+            Some(index) => Err(TableError::Distance { index }),
+            None => Ok(table),
+        }
+    }
+
+    /// The variant this table solves.
+    pub const fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// Bits per state: 8 or 16.
+    pub const fn bits(&self) -> u8 {
+        self.bits
+    }
+
+    /// The raw little-endian distances.
+    pub const fn as_bytes(&self) -> &'a [u8] {
+        self.bytes
+    }
+
+    /// The distance of state `index`; `None` for a draw, the both-zero
+    /// state, or an index out of range.
+    pub const fn distance_at(&self, index: u64) -> Option<u16> {
+        let width = (self.bits / 8) as u64;
+        let start = index.saturating_mul(width);
+        if start.saturating_add(width) > self.bytes.len() as u64 {
+            return None;
+        }
+        let start = start as usize;
+        #[allow(clippy::indexing_slicing)] // bounds checked above
+        let value = if width == 1 {
+            match self.bytes[start] {
+                DistanceTable::NONE_8 => DistanceTable::NONE_16,
+                byte => byte as u16,
+            }
+        } else {
+            u16::from_le_bytes([self.bytes[start], self.bytes[start + 1]])
+        };
+        if value == DistanceTable::NONE_16 {
+            None
+        } else {
+            Some(value)
+        }
+    }
+
+    /// The distance of a position: `None` for a draw.
+    ///
+    /// # Errors
+    /// [`PositionError::VariantMismatch`] for a position of another variant.
+    pub const fn distance(&self, position: &Position) -> Result<Option<u16>, PositionError> {
+        let (a, b) = (position.variant(), self.variant);
+        if a.cards() != b.cards() || a.modulus() != b.modulus() {
+            return Err(PositionError::VariantMismatch);
+        }
+        Ok(self.distance_at(position.index()))
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn small() -> Variant {
+        Variant::new(1, 3).unwrap() // 3 hands, 9 states
+    }
+
+    #[test]
+    fn reads_both_widths() {
+        let bytes = [255, 0, 0, 0, 1, 3, 0, 2, 255];
+        let t = DistanceTable::from_bytes(small(), 8, &bytes).unwrap();
+        assert_eq!(t.distance_at(0), None);
+        assert_eq!(t.distance_at(5), Some(3));
+        assert_eq!(t.distance_at(8), None);
+        assert_eq!(t.distance_at(9), None);
+        let wide: Vec<u8> = bytes
+            .iter()
+            .flat_map(|&b| {
+                let v = if b == 255 {
+                    u16::MAX
+                } else {
+                    u16::from(b) + 256 * u16::from(b == 3)
+                };
+                v.to_le_bytes()
+            })
+            .collect();
+        let t = DistanceTable::from_bytes(small(), 16, &wide).unwrap();
+        assert_eq!(t.distance_at(5), Some(259));
+        assert_eq!(t.distance_at(0), None);
+    }
+
+    #[test]
+    fn refuses_what_the_rules_forbid() {
+        let v = small();
+        assert_eq!(
+            DistanceTable::from_bytes(v, 12, &[0; 9]),
+            Err(TableError::Bits { bits: 12 })
+        );
+        assert_eq!(
+            DistanceTable::from_bytes(v, 8, &[0; 8]),
+            Err(TableError::Length {
+                expected: 9,
+                found: 8
+            })
+        );
+        // Index 0 with a distance, a terminal state with 1, a non-terminal with 0.
+        for (bytes, index) in [
+            ([0, 0, 0, 0, 1, 3, 0, 2, 255], 0),
+            ([255, 1, 0, 0, 1, 3, 0, 2, 255], 1),
+            ([255, 0, 0, 0, 0, 3, 0, 2, 255], 4),
+        ] {
+            assert_eq!(
+                DistanceTable::from_bytes(v, 8, &bytes),
+                Err(TableError::Distance { index })
+            );
+        }
+    }
+}
