@@ -16,9 +16,13 @@
 //! [`CLASSIC`]`.`[`outcome`](CardsTable::outcome) is a rank, a load and a
 //! shift. Tables of other variants are read with [`CardsTable::from_packed`].
 //!
+//! *Stones* ("Yet Another Game of Stones", ZOJ 3964) needs no table: the
+//! [`stones`] module decides it in closed form, one pass over the piles.
+//!
 //! # Errors
 //! Bad input never panics: [`VariantError`], [`HandError`] and
-//! [`PositionError`] name the field and value at fault, [`TableError`] a
+//! [`PositionError`] name the field and value at fault, [`StonesError`] a
+//! pile with no stones or an unknown constraint, [`TableError`] a
 //! packed table that does not fit its variant.
 //!
 //! # Cargo features
@@ -32,7 +36,7 @@
 //! # Performance
 //! A lookup ranks two hands (a few table loads) and reads one byte; see the
 //! README for measured figures.
-#![no_std]
+#![cfg_attr(not(test), no_std)]
 #![forbid(unsafe_code)]
 #![deny(clippy::indexing_slicing)]
 
@@ -43,14 +47,16 @@ mod error;
 mod hand;
 mod outcome;
 mod position;
+pub mod stones;
 mod table;
 mod variant;
 
 #[cfg(feature = "embedded")]
 pub use embedded::CLASSIC;
-pub use error::{HandError, PositionError, TableError, VariantError};
+pub use error::{HandError, PositionError, StonesError, TableError, VariantError};
 pub use hand::Hand;
 pub use outcome::{code, Outcome, Player, Verdict};
 pub use position::Position;
+pub use stones::{Constraint, Pile, StonesMove, StonesPosition};
 pub use table::{packed_len, CardsTable};
 pub use variant::{Variant, MAX_CARDS, MAX_MODULUS};
