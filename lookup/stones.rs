@@ -370,10 +370,14 @@ pub fn winning_move(piles: &[Pile]) -> Option<StonesMove> {
             let x = position.nim_sum;
             piles.iter().enumerate().find_map(|(index, pile)| {
                 let left = pile.stones ^ x;
-                (pile.is_plain() && left < pile.stones).then_some(StonesMove {
-                    pile: index,
-                    take: pile.stones - left,
-                })
+                if pile.is_plain() && left < pile.stones {
+                    Some(StonesMove {
+                        pile: index,
+                        take: pile.stones - left,
+                    })
+                } else {
+                    None
+                }
             })
         }
     }

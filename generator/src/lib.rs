@@ -1,9 +1,13 @@
 //! Solves gametable games offline and writes their tables.
 //!
 //! The `gametable` binary (`src/main.rs`) is the command-line face; this
-//! library holds the parts it and the tests share: the retrograde [`sweep`],
+//! library holds the parts it and the tests share: the retrograde [`sweep`], the generic
+//! [`exhaustive`] solver (with [`stones_game`] as its Stones reference),
 //! the table writer and the judge input parsers.
 #![forbid(unsafe_code)]
 
+pub mod exhaustive;
 pub mod judge;
+pub mod stones_game;
+
 pub mod sweep;
