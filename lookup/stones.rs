@@ -201,12 +201,11 @@ impl Pile {
 
     /// Whether both players have the same moves here (an ordinary Nim heap):
     /// constraint `Any`, or a single stone under `Odd`.
+    #[inline]
     pub const fn is_plain(self) -> bool {
-        match self.constraint {
-            Constraint::Any => true,
-            Constraint::Odd => self.stones == 1,
-            Constraint::Even => false,
-        }
+        // Without branches: judge input mixes constraints at random.
+        matches!(self.constraint, Constraint::Any)
+            | (matches!(self.constraint, Constraint::Odd) & (self.stones == 1))
     }
 
     /// Whether Alice may take `take` stones from this pile.
@@ -262,14 +261,15 @@ impl StonesPosition {
     /// Adds the next pile.
     #[inline]
     pub fn add(&mut self, pile: Pile) {
-        if pile.is_plain() {
-            self.nim_sum ^= pile.stones;
-        } else {
-            if self.restricted == 0 {
-                self.first_restricted = Some((self.piles, pile));
-            }
-            self.restricted = self.restricted.saturating_add(1);
+        // Branch-free but for the first restricted pile: plain and restricted
+        // piles come in any order, which a branch would keep mispredicting.
+        let plain = pile.is_plain();
+        self.nim_sum ^= pile.stones & (plain as u64).wrapping_neg();
+        let restricted = !plain as usize;
+        if restricted > self.restricted {
+            self.first_restricted = Some((self.piles, pile));
         }
+        self.restricted = self.restricted.saturating_add(restricted);
         self.piles = self.piles.saturating_add(1);
     }
 

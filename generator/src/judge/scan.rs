@@ -150,7 +150,18 @@ impl<R: Read> Scanner<R> {
     ///
     /// # Errors
     /// A token that is not an unsigned decimal integer below 2^64, or a read failure.
+    #[inline(always)]
     pub fn next(&mut self) -> Result<Option<Token>, InputError> {
+        match self.next_in_block() {
+            Some(token) => Ok(Some(token)),
+            None => self.next_general(),
+        }
+    }
+
+    /// [`Scanner::next`] for any token, wherever it stands.
+    #[cold]
+    #[inline(never)]
+    fn next_general(&mut self) -> Result<Option<Token>, InputError> {
         if !self.skip_space()? {
             return Ok(None);
         }
@@ -194,6 +205,45 @@ impl<R: Read> Scanner<R> {
         })?;
         self.pos = end;
         Ok(Some(Token { value, line }))
+    }
+
+    /// The fast path of [`Scanner::next`]: the next number when the
+    /// whitespace before it and the byte after it lie in the current block
+    /// and it has at most 19 digits (so it fits a `u64` unchecked). One pass
+    /// over its bytes. Otherwise `None` with nothing consumed, and the
+    /// general path decides (refills, the end of the input, long numbers,
+    /// errors).
+    #[inline(always)]
+    fn next_in_block(&mut self) -> Option<Token> {
+        let bytes = self.buf.get(self.pos..self.len)?;
+        let mut line = self.line;
+        let mut i = 0;
+        loop {
+            match *bytes.get(i)? {
+                b'\n' => line += 1,
+                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
+                _ => break,
+            }
+            i += 1;
+        }
+        let start = i;
+        let mut value: u64 = 0;
+        loop {
+            let digit = bytes.get(i)?.wrapping_sub(b'0');
+            if digit > 9 {
+                break;
+            }
+            // Wraps only past 19 digits, which are refused below.
+            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+            i += 1;
+        }
+        let digits = i - start;
+        if digits == 0 || digits > 19 || !bytes.get(i)?.is_ascii_whitespace() {
+            return None;
+        }
+        self.pos += i;
+        self.line = line;
+        Some(Token { value, line })
     }
 
     /// The next number, which must be there.
@@ -335,6 +385,41 @@ mod tests {
             "{err}"
         );
         assert!(err.ends_with("...\")"), "{err}");
+    }
+
+    #[test]
+    fn fast_and_general_paths_agree() {
+        // Every length up to u64::MAX and one past it, with the fast path
+        // (16 spare bytes behind) and the general one (at the end).
+        for tail in ["", "                "] {
+            let mut text = String::new();
+            for len in 1..=20 {
+                text.push_str(&"18446744073709551615"[..len]);
+                text.push_str(if len % 2 == 0 { "\n" } else { " \t" });
+            }
+            text.push_str(tail);
+            let mut s = Scanner::new(text.as_bytes());
+            for len in 1..=20 {
+                let expected: u64 = "18446744073709551615"[..len].parse().unwrap_or(0);
+                let line = (len as u64 + 1) / 2;
+                assert_eq!(
+                    s.next().ok().flatten(),
+                    Some(Token {
+                        value: expected,
+                        line
+                    })
+                );
+            }
+            assert_eq!(s.next().ok().flatten(), None);
+        }
+        assert_eq!(
+            all("18446744073709551616  \n\n\n"),
+            Err("line 1: expected an unsigned integer (found \"18446744073709551616\")".into())
+        );
+        assert_eq!(
+            all("12 3x5        \n\n\n"),
+            Err("line 1: expected an unsigned integer (found \"3x5\")".into())
+        );
     }
 
     #[test]

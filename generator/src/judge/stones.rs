@@ -97,7 +97,7 @@ fn answer_all<R: Read>(scanner: &mut Scanner<R>, out: &mut Vec<u8>) -> Result<()
 }
 
 /// The next number, in `lo..=hi`; `what` names it, and is only called on error.
-#[inline]
+#[inline(always)]
 fn next_in<R: Read>(
     scanner: &mut Scanner<R>,
     lo: u64,
