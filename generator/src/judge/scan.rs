@@ -218,28 +218,29 @@ impl<R: Read> Scanner<R> {
         let bytes = self.buf.get(self.pos..self.len)?;
         let mut line = self.line;
         let mut i = 0;
-        loop {
-            match *bytes.get(i)? {
-                b'\n' => line += 1,
-                b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
-                _ => break,
-            }
-            i += 1;
-        }
-        let start = i;
         let mut value: u64 = 0;
+        let mut digits = 0;
+        // One loop, one likely branch per byte: whitespace, then digits.
         loop {
-            let digit = bytes.get(i)?.wrapping_sub(b'0');
-            if digit > 9 {
+            let b = *bytes.get(i)?;
+            let digit = b.wrapping_sub(b'0');
+            if digit <= 9 {
+                // Wraps only past 19 digits, which are refused below.
+                value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+                digits += 1;
+            } else if digits > 0 {
+                if digits > 19 || !b.is_ascii_whitespace() {
+                    return None;
+                }
                 break;
+            } else {
+                match b {
+                    b'\n' => line += 1,
+                    b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
+                    _ => return None,
+                }
             }
-            // Wraps only past 19 digits, which are refused below.
-            value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
             i += 1;
-        }
-        let digits = i - start;
-        if digits == 0 || digits > 19 || !bytes.get(i)?.is_ascii_whitespace() {
-            return None;
         }
         self.pos += i;
         self.line = line;

@@ -82,8 +82,10 @@ fn answer_all<R: Read>(scanner: &mut Scanner<R>, out: &mut Vec<u8>) -> Result<()
             let b = next_in(scanner, 0, 2, || {
                 format!("case {case}: the constraint b_{0} of pile {0}", i + 1)
             })?;
-            let pile = Constraint::from_code(b.value)
-                .and_then(|constraint| Pile::new(u64::from(a), constraint))
+            // A table rather than a match: constraints come in random order.
+            let pile = Constraint::ALL
+                .get(b.value as usize)
+                .and_then(|&constraint| Pile::new(u64::from(a), constraint))
                 // Unreachable: a and b were checked above.
                 .ok_or_else(|| InputError::value(b, format!("case {case}: not a pile")))?;
             position.add(pile);
