@@ -150,6 +150,8 @@ impl<R: Read> Scanner<R> {
     ///
     /// # Errors
     /// A token that is not an unsigned decimal integer below 2^64, or a read failure.
+    // Not `Iterator::next`: it can fail, and the caller decides what ends input.
+    #[allow(clippy::should_implement_trait)]
     #[inline(always)]
     pub fn next(&mut self) -> Result<Option<Token>, InputError> {
         match self.next_in_block() {
@@ -402,7 +404,7 @@ mod tests {
             let mut s = Scanner::new(text.as_bytes());
             for len in 1..=20 {
                 let expected: u64 = "18446744073709551615"[..len].parse().unwrap_or(0);
-                let line = (len as u64 + 1) / 2;
+                let line = (len as u64).div_ceil(2);
                 assert_eq!(
                     s.next().ok().flatten(),
                     Some(Token {
