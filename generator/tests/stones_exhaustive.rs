@@ -77,3 +77,51 @@ fn up_to_three_piles_of_twenty() {
     let wins = check_all(3, 20);
     assert!(wins > 0);
 }
+
+#[test]
+fn judge_sample() {
+    let input = "3\n2\n4 1\n1 0\n1\n3\n2\n1\n1\n2\n";
+    let mut out = Vec::new();
+    assert!(gametable_gen::judge::stones::answer(input.as_bytes(), &mut out).is_ok());
+    assert_eq!(out, b"Alice\nBob\nBob\n");
+    // The same cases through the closed form, checked by the search too.
+    let cases = [vec![(4, 1), (1, 0)], vec![(3, 2)], vec![(1, 2)]];
+    let mut piles_of = Vec::new();
+    for case in &cases {
+        let piles: Vec<Pile> = case
+            .iter()
+            .enumerate()
+            .filter_map(|(i, &(a, b))| Pile::from_raw(i, a, b).ok())
+            .collect();
+        assert_eq!(piles.len(), case.len());
+        piles_of.push(piles);
+    }
+    let roots = piles_of.iter().map(|p| StonesState::new(p, Player::Alice));
+    let solution = Solution::solve(&Stones, roots);
+    let winners: Vec<Player> = piles_of
+        .iter()
+        .map(|p| stones::winner(p.iter().copied()))
+        .collect();
+    assert_eq!(winners, [Player::Alice, Player::Bob, Player::Bob]);
+    for (piles, winner) in piles_of.iter().zip(winners) {
+        let outcome = solution.outcome(&StonesState::new(piles, Player::Alice));
+        let expected = if winner == Player::Alice {
+            Outcome::Win
+        } else {
+            Outcome::Loss
+        };
+        assert_eq!(outcome, Some(expected));
+    }
+}
+
+#[test]
+fn pile_errors() {
+    assert_eq!(
+        Pile::from_raw(4, 0, 1).map_err(|e| e.to_string()),
+        Err("pile 5 holds 0 stones, but a pile holds at least 1".to_owned())
+    );
+    assert_eq!(
+        Pile::from_raw(0, 3, 7).map_err(|e| e.to_string()),
+        Err("pile 1 has constraint 7, but constraints are 0, 1 or 2".to_owned())
+    );
+}
