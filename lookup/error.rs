@@ -286,3 +286,39 @@ impl fmt::Display for MoveError {
 }
 
 impl core::error::Error for MoveError {}
+
+/// A raw Stones pile `(a, b)` that is not a pile.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum StonesError {
+    /// A pile with no stones (`a = 0`); piles hold at least one.
+    Stones {
+        /// Index of the pile in the list given (from 0).
+        pile: usize,
+    },
+    /// A constraint code `b` other than 0, 1 or 2.
+    Constraint {
+        /// Index of the pile in the list given (from 0).
+        pile: usize,
+        /// The code given.
+        code: u64,
+    },
+}
+
+impl fmt::Display for StonesError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match *self {
+            StonesError::Stones { pile } => write!(
+                f,
+                "pile {} holds 0 stones, but a pile holds at least 1",
+                pile.saturating_add(1)
+            ),
+            StonesError::Constraint { pile, code } => write!(
+                f,
+                "pile {} has constraint {code}, but constraints are 0, 1 or 2",
+                pile.saturating_add(1)
+            ),
+        }
+    }
+}
+
+impl core::error::Error for StonesError {}

@@ -25,9 +25,13 @@
 //! uses ([`Move`]), and picks the best ones, without allocating. The rules
 //! themselves, forward, are [`Position::legal_moves`] and [`Position::play`].
 //!
+//! *Stones* ("Yet Another Game of Stones", ZOJ 3964) needs no table: the
+//! [`stones`] module decides it in closed form, one pass over the piles.
+//!
 //! # Errors
-//! Bad input never panics: [`VariantError`], [`HandError`] and
+//! Bad input never panics: [`VariantError`], [`HandError`],
 //! [`PositionError`] and [`MoveError`] name the field and value at fault,
+//! [`StonesError`] a pile with no stones or an unknown constraint,
 //! [`TableError`] a table that does not fit its variant or its partner.
 //!
 //! # Cargo features
@@ -58,17 +62,19 @@ mod outcome;
 mod play;
 mod position;
 mod rules;
+pub mod stones;
 mod table;
 mod variant;
 
 pub use distance::{distance_len, DistanceTable};
 #[cfg(feature = "embedded")]
 pub use embedded::{CLASSIC, CLASSIC_DISTANCES, CLASSIC_PLAY};
-pub use error::{Card, HandError, MoveError, PositionError, TableError, VariantError};
+pub use error::{Card, HandError, MoveError, PositionError, StonesError, TableError, VariantError};
 pub use hand::Hand;
 pub use outcome::{code, Outcome, Player, Verdict};
 pub use play::{Evaluation, Move, Moves, PerfectPlay};
 pub use position::Position;
 pub use rules::{LegalMoves, MAX_MOVES};
+pub use stones::{Constraint, Pile, StonesMove, StonesPosition};
 pub use table::{packed_len, CardsTable};
 pub use variant::{Variant, MAX_CARDS, MAX_MODULUS};

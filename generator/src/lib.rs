@@ -2,15 +2,20 @@
 //!
 //! The `gametable` binary (`src/main.rs`) is the command-line face; this
 //! library holds the parts it and the tests share: the retrograde [`sweep`],
-//! the table writer, the judge input parsers, and an independent
-//! [`reference`] solver that the tests check the sweep against.
+//! the table writer, the judge input parsers, an independent [`reference`]
+//! solver that the tests check the sweep against, the generic [`exhaustive`]
+//! solver (with [`stones_game`] as its Stones reference) and the Stones
+//! [`stones_query`] explanations.
 #![forbid(unsafe_code)]
 
 pub mod atomic;
 pub mod baseline;
 pub mod deep;
+pub mod exhaustive;
 pub mod judge;
 pub mod reference;
+pub mod stones_game;
+pub mod stones_query;
 pub mod sweep;
 pub mod symmetry;
 pub mod table_file;

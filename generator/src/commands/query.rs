@@ -88,6 +88,12 @@ pub fn cards(
 }
 
 /// `query stones`.
-pub fn stones(_piles: &str) -> crate::Result<()> {
-    Err("query stones is not available yet".into())
+pub fn stones(piles: &str) -> crate::Result<()> {
+    let piles =
+        gametable_gen::stones_query::parse_piles(piles).map_err(|e| format!("--piles: {e}"))?;
+    println!(
+        "{}",
+        gametable_gen::stones_query::explain(&piles).trim_end()
+    );
+    Ok(())
 }

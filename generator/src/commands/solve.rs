@@ -18,5 +18,8 @@ pub fn cards(table: Option<&Path>) -> crate::Result<()> {
 
 /// `solve stones`.
 pub fn stones() -> crate::Result<()> {
-    Err("solve stones is not available yet".into())
+    let mut out = Vec::with_capacity(1 << 20);
+    judge::stones::answer(io::stdin().lock(), &mut out)?;
+    io::stdout().lock().write_all(&out)?;
+    Ok(())
 }

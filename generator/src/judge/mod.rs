@@ -2,3 +2,4 @@
 
 pub mod cards;
 pub mod scan;
+pub mod stones;

@@ -166,8 +166,20 @@ impl<R: Read> Scanner<R> {
     /// which `Iterator<Item = Result<..>>` would make easy to skip past.
     /// # Errors
     /// A token that is not an unsigned decimal integer below 2^64, or a read failure.
+    // Not `Iterator::next`: it can fail, and the caller decides what ends input.
     #[allow(clippy::should_implement_trait)]
+    #[inline(always)]
     pub fn next(&mut self) -> Result<Option<Token>, InputError> {
+        match self.next_in_block() {
+            Some(token) => Ok(Some(token)),
+            None => self.next_general(),
+        }
+    }
+
+    /// [`Scanner::next`] for any token, wherever it stands.
+    #[cold]
+    #[inline(never)]
+    fn next_general(&mut self) -> Result<Option<Token>, InputError> {
         if !self.skip_space()? {
             return Ok(None);
         }
@@ -212,6 +224,46 @@ impl<R: Read> Scanner<R> {
         self.pos = end;
         self.last_line = line;
         Ok(Some(Token { value, line }))
+    }
+
+    /// The fast path of [`Scanner::next`]: the next number when the
+    /// whitespace before it and the byte after it lie in the current block
+    /// and it has at most 19 digits (so it fits a `u64` unchecked). One pass
+    /// over its bytes. Otherwise `None` with nothing consumed, and the
+    /// general path decides (refills, the end of the input, long numbers,
+    /// errors).
+    #[inline(always)]
+    fn next_in_block(&mut self) -> Option<Token> {
+        let bytes = self.buf.get(self.pos..self.len)?;
+        let mut line = self.line;
+        let mut i = 0;
+        let mut value: u64 = 0;
+        let mut digits = 0;
+        // One loop, one likely branch per byte: whitespace, then digits.
+        loop {
+            let b = *bytes.get(i)?;
+            let digit = b.wrapping_sub(b'0');
+            if digit <= 9 {
+                // Wraps only past 19 digits, which are refused below.
+                value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
+                digits += 1;
+            } else if digits > 0 {
+                if digits > 19 || !b.is_ascii_whitespace() {
+                    return None;
+                }
+                break;
+            } else {
+                match b {
+                    b'\n' => line += 1,
+                    b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
+                    _ => return None,
+                }
+            }
+            i += 1;
+        }
+        self.pos += i;
+        self.line = line;
+        Some(Token { value, line })
     }
 
     /// The next number, which must be there.
@@ -351,6 +403,41 @@ mod tests {
             "{err}"
         );
         assert!(err.ends_with("...\")"), "{err}");
+    }
+
+    #[test]
+    fn fast_and_general_paths_agree() {
+        // Every length up to u64::MAX and one past it, with the fast path
+        // (16 spare bytes behind) and the general one (at the end).
+        for tail in ["", "                "] {
+            let mut text = String::new();
+            for len in 1..=20 {
+                text.push_str(&"18446744073709551615"[..len]);
+                text.push_str(if len % 2 == 0 { "\n" } else { " \t" });
+            }
+            text.push_str(tail);
+            let mut s = Scanner::new(text.as_bytes());
+            for len in 1..=20 {
+                let expected: u64 = "18446744073709551615"[..len].parse().unwrap_or(0);
+                let line = (len as u64).div_ceil(2);
+                assert_eq!(
+                    s.next().ok().flatten(),
+                    Some(Token {
+                        value: expected,
+                        line
+                    })
+                );
+            }
+            assert_eq!(s.next().ok().flatten(), None);
+        }
+        assert_eq!(
+            all("18446744073709551616  \n\n\n"),
+            Err("line 1: expected an unsigned integer (found \"18446744073709551616\")".into())
+        );
+        assert_eq!(
+            all("12 3x5        \n\n\n"),
+            Err("line 1: expected an unsigned integer (found \"3x5\")".into())
+        );
     }
 
     #[test]

@@ -1,0 +1,76 @@
+//! The `gametable` binary's Stones commands, run as a user would.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::io::Write;
+use std::process::{Command, Output, Stdio};
+
+fn gametable(args: &[&str], stdin: &[u8]) -> Output {
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
+        .args(args)
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    child.stdin.take().unwrap().write_all(stdin).unwrap();
+    child.wait_with_output().unwrap()
+}
+
+fn text(bytes: &[u8]) -> String {
+    String::from_utf8_lossy(bytes).into_owned()
+}
+
+#[test]
+fn solve_stones_answers_the_sample() {
+    let out = gametable(
+        &["solve", "stones"],
+        include_bytes!("../../tests/data/stones-sample.in"),
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert_eq!(
+        text(&out.stdout),
+        include_str!("../../tests/data/stones-sample.out")
+    );
+}
+
+#[test]
+fn solve_stones_refuses_bad_input_naming_line_and_token() {
+    let cases: [(&str, &str); 6] = [
+        (
+            "1\n2\n4 0\n1 0\n",
+            "line 3: case 1: the stones a_2 of pile 2 must be in 1..=1000000000 (found \"0\")",
+        ),
+        ("1\n1\n4\n3\n", "line 4: "),
+        ("1\n2\n4 1\n1\n", "(input ended)"),
+        ("1\n1\n1000000001\n0\n", "found \"1000000001\""),
+        ("1\n1\n4\n0\n5\n", "line 5: "),
+        ("x\n", "line 1: expected an unsigned integer (found \"x\")"),
+    ];
+    for (input, message) in cases {
+        let out = gametable(&["solve", "stones"], input.as_bytes());
+        assert!(!out.status.success(), "accepted {input:?}");
+        assert!(out.stdout.is_empty(), "partial output for {input:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(message),
+            "for {input:?}:\n  got  {err}\n  want {message}"
+        );
+    }
+}
+
+#[test]
+fn query_stones_explains_and_names_bad_piles() {
+    let out = gametable(&["query", "stones", "--piles", "4:1,1:0"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(stdout.starts_with("Alice wins"), "{stdout}");
+    assert!(stdout.contains("take 3 stones from pile 1"), "{stdout}");
+    let out = gametable(&["query", "stones", "--piles", "4:1,1:3"], b"");
+    assert!(!out.status.success());
+    assert!(text(&out.stderr).contains("--piles: pile 2 (\"1:3\") has constraint 3"));
+}
