@@ -263,6 +263,7 @@ impl<R: Read> Scanner<R> {
         }
         self.pos += i;
         self.line = line;
+        self.last_line = line;
         Some(Token { value, line })
     }
 
