@@ -35,6 +35,8 @@
 //! [`TableError`] a table that does not fit its variant or its partner.
 //!
 //! # Cargo features
+//! - `alloc`: the [`symmetry`] module, which numbers the orbits of states
+//!   under multiplying by units (tables that store one state per orbit).
 //! - `embedded` (default): embed the (8, 5) outcome table as [`CLASSIC`]
 //!   (61,257 bytes) and its distance table as [`CLASSIC_DISTANCES`]
 //!   (245,025 bytes, one per state), together [`CLASSIC_PLAY`].
@@ -52,6 +54,9 @@
 #![forbid(unsafe_code)]
 #![deny(clippy::indexing_slicing)]
 
+#[cfg(feature = "alloc")]
+extern crate alloc;
+
 mod binomial;
 mod distance;
 #[cfg(feature = "embedded")]
@@ -63,6 +68,8 @@ mod play;
 mod position;
 mod rules;
 pub mod stones;
+#[cfg(feature = "alloc")]
+pub mod symmetry;
 mod table;
 mod variant;
 

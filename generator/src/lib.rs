@@ -17,5 +17,4 @@ pub mod reference;
 pub mod stones_game;
 pub mod stones_query;
 pub mod sweep;
-pub mod symmetry;
 pub mod table_file;

@@ -16,7 +16,7 @@
 //!
 //! The sweep runs over a [`Space`] of stored states: every state
 //! ([`FullSpace`]), or one state per orbit under multiplying by units
-//! ([`Orbits`], see [`crate::symmetry`]). Over orbits a state's count is its
+//! ([`Orbits`], see [`gametable::symmetry`]). Over orbits a state's count is its
 //! number of distinct successor *orbits*, and the predecessors found for one
 //! processed orbit are deduplicated before they are counted down, so each
 //! (predecessor orbit, successor orbit) pair is counted once on both sides.
@@ -32,7 +32,7 @@
 
 use gametable::{code, packed_len, Hand, Variant};
 
-use crate::symmetry::Orbits;
+use gametable::symmetry::Orbits;
 
 /// Marker bytes; counters use 1..=225 ((m - 1)^2 for m <= 16).
 const DONE_WIN: u8 = 250;
@@ -240,7 +240,7 @@ impl Space for Orbits {
     fn index(&self, a: usize, b: usize) -> usize {
         Orbits::index(self, a, b) as usize
     }
-    type Waiting = crate::symmetry::Images;
+    type Waiting = gametable::symmetry::Images;
     fn waiting(&self, b: usize) -> Self::Waiting {
         self.images(b)
     }

@@ -17,9 +17,15 @@
 //! `S_R`-least hands numbered densely in rank order. The index of a canonical
 //! state is its row's start plus its local index. Orbits of states and
 //! canonical states are in one-to-one correspondence, so this numbers orbits.
+//!
+//! Needs the `alloc` feature: the numbering keeps a few tables linear in
+//! the number of hands.
 #![allow(clippy::indexing_slicing)] // indices are hand ranks (< hands) and unit indices (< units)
 
-use gametable::{Hand, Variant, MAX_MODULUS};
+use alloc::vec;
+use alloc::vec::Vec;
+
+use crate::{Hand, Variant, MAX_MODULUS};
 
 /// A local-index entry for a hand that is not least in its orbit.
 const NONE: u32 = u32::MAX;
