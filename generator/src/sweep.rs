@@ -666,6 +666,41 @@ pub fn solve(variant: Variant) -> Solution {
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let solved = sweep(&orbits, &tables, |_, _| {});
+    expand_outcomes(variant, &orbits, solved)
+}
+
+/// The distance of a state that has none (a draw, or not a position).
+pub const NO_DISTANCE: u16 = u16::MAX;
+
+/// The largest distance recorded; a longer one (never seen in any variant
+/// that fits in memory) is recorded as this and refused when packed.
+pub const MAX_DISTANCE: u16 = u16::MAX - 1;
+
+/// Solves `variant` over one state per orbit and returns, besides the
+/// outcomes, every state's distance to the end under perfect play
+/// ([`NO_DISTANCE`] for draws and the both-zero pair). Terminal states have
+/// distance 0.
+pub fn solve_with_distances(variant: Variant) -> (Solution, Vec<u16>) {
+    let tables = HandTables::new(variant);
+    let orbits = Orbits::new(variant);
+    let mut reduced = vec![NO_DISTANCE; orbits.states() as usize];
+    let solved = sweep(&orbits, &tables, |s, level| {
+        if let Some(slot) = reduced.get_mut(s as usize) {
+            *slot = u16::try_from(level)
+                .unwrap_or(MAX_DISTANCE)
+                .min(MAX_DISTANCE);
+        }
+    });
+    let hands = variant.hands() as usize;
+    let mut distances = vec![NO_DISTANCE; hands * hands];
+    for (a, row) in distances.chunks_exact_mut(hands).enumerate() {
+        orbits.expand_row(a, &reduced, row);
+    }
+    (expand_outcomes(variant, &orbits, solved), distances)
+}
+
+/// Expands per-orbit codes to the full packed table.
+fn expand_outcomes(variant: Variant, orbits: &Orbits, solved: SpaceSolution) -> Solution {
     let hands = variant.hands() as usize;
     let mut row = vec![0u8; hands];
     let full = (0..hands).flat_map(|a| {
@@ -708,6 +743,9 @@ mod tests {
             let reduced = solve(v);
             assert_eq!(full.outcomes, reduced.outcomes, "({n}, {m})");
             assert_eq!(full.levels, reduced.levels, "({n}, {m})");
+            let mut full_distances = vec![NO_DISTANCE; v.states() as usize];
+            solve_with(v, |i, d| full_distances[i as usize] = d as u16);
+            assert_eq!(solve_with_distances(v).1, full_distances, "({n}, {m})");
         }
     }
 }

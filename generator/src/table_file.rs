@@ -113,40 +113,34 @@ pub fn distance_spec(variant: Variant, bits: u8) -> TableSpec {
     }
 }
 
-/// Solves `variant` once for both tables: the sweep's solution and each
-/// state's distance as the sweep reports it (`None` for a draw or the
-/// both-zero state).
-pub fn solve_with_distances(variant: Variant) -> (Solution, Vec<Option<u32>>) {
-    let mut distances = vec![None; variant.states() as usize];
-    let solution = crate::sweep::solve_with(variant, |index, level| {
-        if let Some(slot) = distances.get_mut(index as usize) {
-            *slot = Some(level);
-        }
-    });
-    (solution, distances)
-}
+pub use crate::sweep::solve_with_distances;
 
 /// Packs distances at the narrowest width that holds them (8 bits if every
 /// distance is below 255, else 16), all-ones meaning "no distance".
 ///
 /// # Errors
 /// A message when a distance does not fit 16 bits.
-pub fn pack_distances(distances: &[Option<u32>]) -> Result<(u8, Vec<u8>), String> {
-    let max = distances.iter().flatten().copied().max().unwrap_or(0);
-    if max < u32::from(DistanceTable::NONE_8) {
+pub fn pack_distances(distances: &[u16]) -> Result<(u8, Vec<u8>), String> {
+    let known = || {
+        distances
+            .iter()
+            .copied()
+            .filter(|&d| d != crate::sweep::NO_DISTANCE)
+    };
+    let max = known().max().unwrap_or(0);
+    if max < u16::from(DistanceTable::NONE_8) {
         let bytes = distances
             .iter()
-            .map(|d| d.map_or(DistanceTable::NONE_8, |d| d as u8))
+            .map(|&d| u8::try_from(d).unwrap_or(DistanceTable::NONE_8))
             .collect();
         return Ok((8, bytes));
     }
-    if max >= u32::from(DistanceTable::NONE_16) {
-        return Err(format!("a distance of {max} moves does not fit in 16 bits"));
+    if max >= crate::sweep::MAX_DISTANCE {
+        return Err(format!(
+            "a distance of {max} moves or more does not fit in 16 bits"
+        ));
     }
-    let bytes = distances
-        .iter()
-        .flat_map(|d| d.map_or(DistanceTable::NONE_16, |d| d as u16).to_le_bytes())
-        .collect();
+    let bytes = distances.iter().flat_map(|d| d.to_le_bytes()).collect();
     Ok((16, bytes))
 }
 

@@ -21,7 +21,7 @@ use gametable_gen::sweep::Solution;
 use gametable_gen::table_file::{self, describe_state, DistanceFile, OutcomeFile};
 
 /// Fresh sweeps, one per variant, shared by the tables of that variant.
-type Fresh = HashMap<(u8, u8), (Solution, Vec<Option<u32>>)>;
+type Fresh = HashMap<(u8, u8), (Solution, Vec<u16>)>;
 
 /// Verifies `paths` (default: every `.gtbl` file in `data/`); with `deep`,
 /// also checks every outcome/distance pair one move deep.
@@ -142,7 +142,7 @@ fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::Result<deep::De
     Ok(deep::check(&outcomes, &distances)?)
 }
 
-fn fresh_for(fresh: &mut Fresh, variant: Variant) -> &(Solution, Vec<Option<u32>>) {
+fn fresh_for(fresh: &mut Fresh, variant: Variant) -> &(Solution, Vec<u16>) {
     fresh
         .entry((variant.cards(), variant.modulus()))
         .or_insert_with(|| table_file::solve_with_distances(variant))
@@ -261,7 +261,7 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Resu
         let table = file.table();
         let index = (0..file.variant.states())
             .find(|&i| {
-                table.distance_at(i).map(u32::from) != distances.get(i as usize).copied().flatten()
+                table.distance_at(i).map(u32::from) != known(distances.get(i as usize).copied())
             })
             .unwrap_or(0);
         let describe =
@@ -270,7 +270,7 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Resu
             "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
             describe_state(file.variant, index),
             describe(table.distance_at(index).map(u32::from)),
-            describe(distances.get(index as usize).copied().flatten()),
+            describe(known(distances.get(index as usize).copied())),
             regenerate_command(file.variant, path),
         )
         .into());
@@ -284,4 +284,11 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Resu
         file.variant.states(),
         stats.longest_win.map_or(0, |(_, d)| d),
     ))
+}
+
+/// A fresh distance as the tables report it: `None` for "no distance".
+fn known(distance: Option<u16>) -> Option<u32> {
+    distance
+        .filter(|&d| d != gametable_gen::sweep::NO_DISTANCE)
+        .map(u32::from)
 }
