@@ -294,6 +294,11 @@ impl Orbits {
     /// Fills `out[b] = reduced[index(a, b)]` for every waiting hand `b`: one
     /// row of the full table from the reduced one (one gather per state).
     pub fn expand_row<T: Copy>(&self, a: usize, reduced: &[T], out: &mut [T]) {
+        self.expand_row_by(a, out, |i| reduced[i]);
+    }
+
+    /// Fills `out[b] = get(index(a, b))` for every waiting hand `b`.
+    pub fn expand_row_by<T>(&self, a: usize, out: &mut [T], get: impl Fn(usize) -> T) {
         let j = self.rep_unit[a] as usize;
         let r = self.rep[a] as usize;
         let start = self.row_start[r] as usize;
@@ -301,14 +306,14 @@ impl Orbits {
         match self.row_group[r] {
             TRIVIAL => {
                 for (cell, &b) in out.iter_mut().zip(image) {
-                    *cell = reduced[start + b as usize];
+                    *cell = get(start + b as usize);
                 }
             }
             g => {
                 let group = &self.groups[g as usize];
                 for (cell, &b) in out.iter_mut().zip(image) {
                     let least = self.least_under(group.mask, b as usize);
-                    *cell = reduced[start + group.local[least] as usize];
+                    *cell = get(start + group.local[least] as usize);
                 }
             }
         }

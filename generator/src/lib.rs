@@ -13,6 +13,7 @@ pub mod baseline;
 pub mod deep;
 pub mod exhaustive;
 pub mod judge;
+pub mod parallel;
 pub mod reference;
 pub mod stones_game;
 pub mod stones_query;

@@ -51,10 +51,50 @@ enum Command {
         #[command(subcommand)]
         game: PlayGame,
     },
+    /// Measure the sweep against the plain queue-based full-table sweep.
+    Bench {
+        #[command(subcommand)]
+        what: BenchWhat,
+    },
     /// Print the parameters and outcome counts of a table file.
     Stats {
         /// The table file.
         path: PathBuf,
+    },
+}
+
+#[derive(Subcommand)]
+enum BenchWhat {
+    /// Time one variant's sweep: plain baseline, level sweep, orbits, all cores.
+    Sweep {
+        /// Cards per hand.
+        #[arg(long, default_value_t = 8)]
+        cards: u8,
+        /// Card values are 0..modulus.
+        #[arg(long, default_value_t = 5)]
+        modulus: u8,
+        /// Runs per sweep; the best time counts.
+        #[arg(long, default_value_t = 5)]
+        repeat: u32,
+        /// Skip the plain queue-based baseline (slow and large for big variants).
+        #[arg(long)]
+        skip_baseline: bool,
+    },
+    /// One measurement in this process (used by `bench sweep`).
+    #[command(hide = true)]
+    Measure {
+        /// plain, full, orbits or orbits-parallel.
+        #[arg(long)]
+        kind: String,
+        /// Cards per hand.
+        #[arg(long)]
+        cards: u8,
+        /// The modulus.
+        #[arg(long)]
+        modulus: u8,
+        /// Runs; the best time counts.
+        #[arg(long)]
+        repeat: u32,
     },
 }
 
@@ -187,6 +227,20 @@ fn run(cli: Cli) -> Result<()> {
                 seed,
                 table: table.as_deref(),
             }),
+        },
+        Command::Bench { what } => match what {
+            BenchWhat::Sweep {
+                cards,
+                modulus,
+                repeat,
+                skip_baseline,
+            } => commands::bench::sweep(cards, modulus, repeat, skip_baseline),
+            BenchWhat::Measure {
+                kind,
+                cards,
+                modulus,
+                repeat,
+            } => commands::bench::measure(&kind, cards, modulus, repeat),
         },
         Command::Stats { path } => commands::stats::run(&path),
     }

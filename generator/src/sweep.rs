@@ -35,16 +35,16 @@ use gametable::{code, packed_len, Hand, Variant};
 use gametable::symmetry::Orbits;
 
 /// Marker bytes; counters use 1..=225 ((m - 1)^2 for m <= 16).
-const DONE_WIN: u8 = 250;
-const DONE_LOSS: u8 = 251;
-const FRONT: [u8; 2] = [252, 253];
-const NOT_A_POSITION: u8 = 254;
+pub(crate) const DONE_WIN: u8 = 250;
+pub(crate) const DONE_LOSS: u8 = 251;
+pub(crate) const FRONT: [u8; 2] = [252, 253];
+pub(crate) const NOT_A_POSITION: u8 = 254;
 
 /// An `unmove`/`forward` entry with no hand.
 const NO_HAND: u32 = u32::MAX;
 
 /// States per block of the dirty bitmaps: one cache line of the work array.
-const BLOCK: usize = 64;
+pub(crate) const BLOCK: usize = 64;
 
 /// Per-hand facts the sweep needs, derived once from the rules.
 pub struct HandTables {
@@ -117,7 +117,7 @@ impl HandTables {
         }
     }
 
-    fn nonzero(&self, hand: usize) -> u16 {
+    pub(crate) fn nonzero(&self, hand: usize) -> u16 {
         self.present[hand] & !1
     }
 
@@ -277,14 +277,55 @@ pub struct Solution {
     pub stored_states: u64,
 }
 
-/// The result of the level loop over some space: one code per stored state.
+/// The result of the level loop over some space.
 pub struct SpaceSolution {
-    /// One outcome code ([`code`]) per stored state.
-    pub codes: Vec<u8>,
+    /// Packed 2-bit outcome codes ([`code`]), one per stored state, state
+    /// `i` at bits `2 * (i % 4)` of byte `i / 4`.
+    pub packed: Vec<u8>,
     /// The number of levels.
     pub levels: u32,
     /// Predecessors visited.
     pub predecessor_visits: u64,
+}
+
+impl SpaceSolution {
+    /// Packs the final work cells of `states` stored states into codes.
+    pub(crate) fn from_cells(
+        states: usize,
+        levels: u32,
+        predecessor_visits: u64,
+        cell: impl Fn(usize) -> u8,
+    ) -> SpaceSolution {
+        let mut packed = vec![0u8; states.div_ceil(4)];
+        for (i, byte) in packed.iter_mut().enumerate() {
+            for slot in 0..4 {
+                let s = i * 4 + slot;
+                if s < states {
+                    *byte |= cell_code(cell(s)) << (slot * 2);
+                }
+            }
+        }
+        SpaceSolution {
+            packed,
+            levels,
+            predecessor_visits,
+        }
+    }
+
+    /// The code of stored state `s`.
+    pub fn code(&self, s: usize) -> u8 {
+        (self.packed[s / 4] >> (s % 4 * 2)) & 3
+    }
+}
+
+/// The outcome code a final work cell stands for.
+fn cell_code(cell: u8) -> u8 {
+    match cell {
+        DONE_WIN => code::WIN,
+        DONE_LOSS => code::LOSS,
+        NOT_A_POSITION => code::NOT_A_POSITION,
+        _ => code::DRAW,
+    }
 }
 
 /// Solves `variant` over `space`, calling `on_decided(stored index,
@@ -309,22 +350,13 @@ pub fn sweep<S: Space>(
         let (start, end) = space.row_bounds(row);
         for (s, cell) in work.iter_mut().enumerate().take(end).skip(start) {
             let (a, b) = space.state_in_row(row, s - start);
-            *cell = match (a, b) {
-                (0, 0) => NOT_A_POSITION,
-                (0, _) => {
-                    on_decided(s as u64, 0);
-                    DONE_WIN
-                }
-                (_, 0) => {
-                    let block = s / BLOCK;
-                    dirty[0][block / 64] |= 1 << (block % 64);
-                    FRONT[0]
-                }
-                _ if space.successors_may_repeat(b) => {
-                    distinct_successors(space, tables, a, b, &mut seen)
-                }
-                _ => (tables.nonzero(a).count_ones() * tables.nonzero(b).count_ones()) as u8,
-            };
+            *cell = initial_cell(space, tables, a, b, &mut seen);
+            if *cell == DONE_WIN {
+                on_decided(s as u64, 0);
+            } else if *cell == FRONT[0] {
+                let block = s / BLOCK;
+                dirty[0][block / 64] |= 1 << (block % 64);
+            }
         }
     }
 
@@ -418,19 +450,7 @@ pub fn sweep<S: Space>(
         level += 1;
     }
 
-    for cell in &mut work {
-        *cell = match *cell {
-            DONE_WIN => code::WIN,
-            DONE_LOSS => code::LOSS,
-            NOT_A_POSITION => code::NOT_A_POSITION,
-            _ => code::DRAW,
-        };
-    }
-    SpaceSolution {
-        codes: work,
-        levels: level,
-        predecessor_visits: visits,
-    }
+    SpaceSolution::from_cells(states, level, visits, |s| work[s])
 }
 
 /// The capacity of a level's index list: 64 Ki states, 256 KiB, whatever the
@@ -438,7 +458,7 @@ pub fn sweep<S: Space>(
 const LIST_CAPACITY: usize = 1 << 16;
 
 /// How many frontier states are gathered before they are processed.
-const FRONTIER_CHUNK: usize = 4096;
+pub(crate) const FRONTIER_CHUNK: usize = 4096;
 
 /// The states decided for the next level, while they fit.
 struct FrontierList {
@@ -493,7 +513,6 @@ fn process<S: Space>(
     seen: &mut Vec<usize>,
     visits: &mut u64,
 ) {
-    let m = tables.modulus;
     let Some(&first) = frontier.first() else {
         return;
     };
@@ -507,41 +526,59 @@ fn process<S: Space>(
             bounds = space.row_bounds(row);
         }
         let (x, y) = space.state_in_row(row, s - bounds.0);
-        let nonzero_x = tables.nonzero(x);
-        let waiting = space.waiting(x);
-        let dedupe = space.may_repeat(x);
-        seen.clear();
-        let mut present_y = tables.present[y];
-        while present_y != 0 {
-            let c = present_y.trailing_zeros() as usize;
-            present_y &= present_y - 1;
-            let unmoves = &tables.unmove[(y * m + c) * m..(y * m + c + 1) * m];
-            let mut bs = nonzero_x;
-            while bs != 0 {
-                let b = bs.trailing_zeros() as usize;
-                bs &= bs - 1;
-                let before = unmoves[b];
-                if before == NO_HAND {
-                    continue;
-                }
-                *visits += 1;
-                let p = space.index_with(before as usize, &waiting);
-                if dedupe {
-                    seen.push(p);
-                } else {
-                    count_down(work, mark, next_list, p, losses_now, next);
-                }
+        *visits += predecessors(space, tables, x, y, seen, |p| {
+            count_down(work, mark, next_list, p, losses_now, next);
+        });
+    }
+    frontier.clear();
+}
+
+/// Calls `f` once for each distinct stored predecessor of the state with
+/// hand `x` to move and `y` waiting; returns how many predecessors were
+/// visited (before deduplication).
+#[inline(always)]
+pub(crate) fn predecessors<S: Space>(
+    space: &S,
+    tables: &HandTables,
+    x: usize,
+    y: usize,
+    seen: &mut Vec<usize>,
+    mut f: impl FnMut(usize),
+) -> u64 {
+    let m = tables.modulus;
+    let nonzero_x = tables.nonzero(x);
+    let waiting = space.waiting(x);
+    let dedupe = space.may_repeat(x);
+    seen.clear();
+    let mut visits = 0;
+    let mut present_y = tables.present[y];
+    while present_y != 0 {
+        let c = present_y.trailing_zeros() as usize;
+        present_y &= present_y - 1;
+        let unmoves = &tables.unmove[(y * m + c) * m..(y * m + c + 1) * m];
+        let mut bs = nonzero_x;
+        while bs != 0 {
+            let b = bs.trailing_zeros() as usize;
+            bs &= bs - 1;
+            let before = unmoves[b];
+            if before == NO_HAND {
+                continue;
             }
-        }
-        if dedupe {
-            seen.sort_unstable();
-            seen.dedup();
-            for &p in seen.iter() {
-                count_down(work, mark, next_list, p, losses_now, next);
+            visits += 1;
+            let p = space.index_with(before as usize, &waiting);
+            if dedupe {
+                seen.push(p);
+            } else {
+                f(p);
             }
         }
     }
-    frontier.clear();
+    if dedupe {
+        seen.sort_unstable();
+        seen.dedup();
+        seen.iter().for_each(|&p| f(p));
+    }
+    visits
 }
 
 /// Records that predecessor `p` has a successor just decided: a loss makes
@@ -569,6 +606,24 @@ fn count_down(
     mark[block / 64] |= u64::from(decided_now) << (block % 64);
     if decided_now {
         next_list.push(p);
+    }
+}
+
+/// The work byte a state starts with: its terminal marker, or the number of
+/// its distinct stored successors.
+pub(crate) fn initial_cell<S: Space>(
+    space: &S,
+    tables: &HandTables,
+    a: usize,
+    b: usize,
+    seen: &mut Vec<usize>,
+) -> u8 {
+    match (a, b) {
+        (0, 0) => NOT_A_POSITION,
+        (0, _) => DONE_WIN,
+        (_, 0) => FRONT[0],
+        _ if space.successors_may_repeat(b) => distinct_successors(space, tables, a, b, seen),
+        _ => (tables.nonzero(a).count_ones() * tables.nonzero(b).count_ones()) as u8,
     }
 }
 
@@ -600,7 +655,7 @@ fn distinct_successors<S: Space>(
 }
 
 /// Bit `i` set where `cells[i] == value` (`cells.len() <= 64`).
-fn matches(cells: &[u8], value: u8) -> u64 {
+pub(crate) fn matches(cells: &[u8], value: u8) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
     let mut bits = 0u64;
@@ -627,7 +682,7 @@ fn matches(cells: &[u8], value: u8) -> u64 {
 }
 
 /// Packs one code per state into 2-bit codes, counting each code.
-fn pack(codes: impl Iterator<Item = u8>, states: u64) -> (Vec<u8>, [u64; 4]) {
+pub(crate) fn pack(codes: impl Iterator<Item = u8>, states: u64) -> (Vec<u8>, [u64; 4]) {
     let mut packed = vec![0u8; packed_len(states) as usize];
     let mut counts = [0u64; 4];
     for (s, c) in codes.enumerate() {
@@ -643,7 +698,10 @@ pub fn solve_with(variant: Variant, on_decided: impl FnMut(u64, u32)) -> Solutio
     let tables = HandTables::new(variant);
     let space = FullSpace::new(variant);
     let solved = sweep(&space, &tables, on_decided);
-    let (outcomes, counts) = pack(solved.codes.iter().copied(), variant.states());
+    let (outcomes, counts) = pack(
+        (0..space.states()).map(|s| solved.code(s)),
+        variant.states(),
+    );
     Solution {
         variant,
         outcomes,
@@ -666,6 +724,17 @@ pub fn solve(variant: Variant) -> Solution {
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let solved = sweep(&orbits, &tables, |_, _| {});
+    expand_outcomes(variant, &orbits, solved)
+}
+
+/// Solves `variant` over one state per orbit on the current rayon thread
+/// pool (all cores unless configured otherwise), then expands the result to
+/// every state; `progress(level, decided)` is called after each level.
+/// Bit for bit the same result as [`solve`].
+pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64)) -> Solution {
+    let tables = HandTables::new(variant);
+    let orbits = Orbits::new(variant);
+    let solved = crate::parallel::sweep(&orbits, &tables, progress);
     expand_outcomes(variant, &orbits, solved)
 }
 
@@ -700,11 +769,15 @@ pub fn solve_with_distances(variant: Variant) -> (Solution, Vec<u16>) {
 }
 
 /// Expands per-orbit codes to the full packed table.
-fn expand_outcomes(variant: Variant, orbits: &Orbits, solved: SpaceSolution) -> Solution {
+pub(crate) fn expand_outcomes(
+    variant: Variant,
+    orbits: &Orbits,
+    solved: SpaceSolution,
+) -> Solution {
     let hands = variant.hands() as usize;
     let mut row = vec![0u8; hands];
     let full = (0..hands).flat_map(|a| {
-        orbits.expand_row(a, &solved.codes, &mut row);
+        orbits.expand_row_by(a, &mut row, |i| solved.code(i));
         row.clone()
     });
     let (outcomes, counts) = pack(full, variant.states());
@@ -729,6 +802,39 @@ mod tests {
             assert_eq!(solution.counts[code::LOSS as usize], 74_605);
             assert_eq!(solution.counts[code::DRAW as usize], 49_054);
             assert_eq!(solution.counts[code::NOT_A_POSITION as usize], 1);
+        }
+    }
+
+    #[test]
+    fn parallel_sweep_is_bit_for_bit_the_single_threaded_one() {
+        let mut variants: Vec<(u8, u8)> = (1..=9).map(|n| (n, 5)).collect();
+        variants.extend([(6, 7), (5, 8), (4, 9), (3, 12), (4, 6), (12, 2), (7, 3)]);
+        for threads in [2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for &(n, m) in &variants {
+                let v = Variant::new(n, m).unwrap();
+                let tables = HandTables::new(v);
+                let orbits = Orbits::new(v);
+                let single = sweep(&orbits, &tables, |_, _| {});
+                let parallel = pool.install(|| crate::parallel::sweep(&orbits, &tables, |_, _| {}));
+                assert_eq!(
+                    single.packed, parallel.packed,
+                    "({n}, {m}) on {threads} threads"
+                );
+                assert_eq!(single.levels, parallel.levels);
+                assert_eq!(single.predecessor_visits, parallel.predecessor_visits);
+                let full_space = FullSpace::new(v);
+                let single = sweep(&full_space, &tables, |_, _| {});
+                let parallel =
+                    pool.install(|| crate::parallel::sweep(&full_space, &tables, |_, _| {}));
+                assert_eq!(
+                    single.packed, parallel.packed,
+                    "full ({n}, {m}) on {threads} threads"
+                );
+            }
         }
     }
 

@@ -1,0 +1,124 @@
+//! `gametable bench sweep`: the sweep measured against the plain
+//! queue-based full-table sweep, on the same variant, in one command.
+//!
+//! Each kind of sweep runs in a fresh child process (this program again,
+//! with the hidden `bench measure`), so that its peak resident set is its
+//! own: the child reports its best wall time over the repeats, the
+//! predecessors it visited, and its peak resident set (`VmHWM`) minus what
+//! was resident before the sweep. The parent prints states and visits per
+//! second, peak bytes per stored state, and the speed-up over the baseline.
+
+use std::process::Command;
+use std::time::{Duration, Instant};
+
+use gametable::symmetry::Orbits;
+use gametable::Variant;
+use gametable_gen::sweep::{self, FullSpace, HandTables};
+use gametable_gen::{baseline, parallel};
+
+/// The sweeps `bench` compares, baseline first.
+pub const KINDS: [&str; 4] = ["plain", "full", "orbits", "orbits-parallel"];
+
+/// `bench sweep`: runs every kind in a child process and prints the table.
+pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate::Result<()> {
+    let variant = Variant::new(cards, modulus)?;
+    let orbits = Orbits::new(variant).states();
+    println!(
+        "cards ({cards}, {modulus}): {} states, {orbits} orbits; best of {repeat}; {} threads",
+        variant.states(),
+        rayon::current_num_threads()
+    );
+    let exe = std::env::current_exe()?;
+    let mut baseline_time = None;
+    for kind in KINDS.iter().skip(usize::from(skip_baseline)) {
+        let output = Command::new(&exe)
+            .args(["bench", "measure", "--kind", kind])
+            .args([
+                "--cards",
+                &cards.to_string(),
+                "--modulus",
+                &modulus.to_string(),
+            ])
+            .args(["--repeat", &repeat.to_string()])
+            .output()?;
+        if !output.status.success() {
+            return Err(format!(
+                "bench measure --kind {kind} failed: {}",
+                String::from_utf8_lossy(&output.stderr)
+            )
+            .into());
+        }
+        let text = String::from_utf8_lossy(&output.stdout);
+        let fields: Vec<f64> = text
+            .split_whitespace()
+            .filter_map(|f| f.parse().ok())
+            .collect();
+        let [seconds, visits, peak] = fields[..] else {
+            return Err(format!("bench measure --kind {kind} printed '{text}'").into());
+        };
+        let stored = if kind.starts_with("orbits") {
+            orbits
+        } else {
+            variant.states()
+        };
+        let speedup =
+            baseline_time.map_or(String::new(), |b: f64| format!("{:>6.1}x", b / seconds));
+        if *kind == "plain" {
+            baseline_time = Some(seconds);
+        }
+        println!(
+            "{:<16} {:>10.3} ms {:>8.1} M states/s {:>6.0} M visits/s {:>6.2} bytes/stored state {speedup}",
+            kind,
+            seconds * 1e3,
+            variant.states() as f64 / seconds / 1e6,
+            visits / seconds / 1e6,
+            peak / stored as f64,
+        );
+    }
+    println!(
+        "plain: queue-based full-table sweep, 1 thread (baseline); full: level sweep, every state, 1 thread;"
+    );
+    println!("orbits: level sweep, one state per orbit, 1 thread; orbits-parallel: the same on all threads.");
+    Ok(())
+}
+
+/// `bench measure` (hidden): one kind of sweep in this process; prints
+/// `seconds visits peak_bytes`.
+pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::Result<()> {
+    let variant = Variant::new(cards, modulus)?;
+    let before = status_kib("VmRSS:");
+    let mut best = Duration::MAX;
+    let mut visits = 0;
+    for _ in 0..repeat.max(1) {
+        let started = Instant::now();
+        visits = match kind {
+            "plain" => baseline::solve(variant).1,
+            "full" => {
+                let tables = HandTables::new(variant);
+                sweep::sweep(&FullSpace::new(variant), &tables, |_, _| {}).predecessor_visits
+            }
+            "orbits" => {
+                let (tables, orbits) = (HandTables::new(variant), Orbits::new(variant));
+                sweep::sweep(&orbits, &tables, |_, _| {}).predecessor_visits
+            }
+            "orbits-parallel" => {
+                let (tables, orbits) = (HandTables::new(variant), Orbits::new(variant));
+                parallel::sweep(&orbits, &tables, |_, _| {}).predecessor_visits
+            }
+            other => return Err(format!("unknown kind '{other}' (one of {KINDS:?})").into()),
+        };
+        best = best.min(started.elapsed());
+    }
+    let peak = match (before, status_kib("VmHWM:")) {
+        (Some(before), Some(peak)) => peak.saturating_sub(before) * 1024,
+        _ => 0,
+    };
+    println!("{} {visits} {peak}", best.as_secs_f64());
+    Ok(())
+}
+
+fn status_kib(field: &str) -> Option<u64> {
+    let status = std::fs::read_to_string("/proc/self/status").ok()?;
+    let line = status.lines().find(|l| l.starts_with(field))?;
+    line.split_whitespace().nth(1)?.parse().ok()
+}
