@@ -14,6 +14,7 @@ pub mod deep;
 pub mod exhaustive;
 pub mod judge;
 pub mod parallel;
+pub mod progress;
 pub mod reference;
 pub mod stones_game;
 pub mod stones_query;

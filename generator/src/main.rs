@@ -124,6 +124,16 @@ enum GenerateGame {
         /// A fingerprint is written beside it and SHA256SUMS there is updated.
         #[arg(long)]
         output: Option<PathBuf>,
+        /// Skip the distance table (<name>-distance.gtbl, one byte per state);
+        /// the outcome sweep then runs on all cores.
+        #[arg(long)]
+        no_distances: bool,
+        /// Threads for the sweep (default: all cores).
+        #[arg(long)]
+        threads: Option<usize>,
+        /// No progress bar (it is also hidden when stderr is not a terminal).
+        #[arg(long)]
+        quiet: bool,
     },
 }
 
@@ -199,7 +209,22 @@ fn run(cli: Cli) -> Result<()> {
                 cards,
                 modulus,
                 output,
-            } => commands::generate::cards(cards, modulus, output),
+                no_distances,
+                threads,
+                quiet,
+            } => {
+                if let Some(threads) = threads {
+                    rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build_global()
+                        .map_err(|e| format!("--threads {threads}: {e}"))?;
+                }
+                let options = commands::generate::Options {
+                    distances: !no_distances,
+                    quiet,
+                };
+                commands::generate::cards(cards, modulus, output, &options)
+            }
         },
         Command::Verify { paths, deep } => commands::verify::run(paths, deep),
         Command::Query { game } => match game {

@@ -750,10 +750,19 @@ pub const MAX_DISTANCE: u16 = u16::MAX - 1;
 /// ([`NO_DISTANCE`] for draws and the both-zero pair). Terminal states have
 /// distance 0.
 pub fn solve_with_distances(variant: Variant) -> (Solution, Vec<u16>) {
+    solve_with_distances_reporting(variant, |_| {})
+}
+
+/// [`solve_with_distances`], calling `decided(level)` for each decided state.
+pub fn solve_with_distances_reporting(
+    variant: Variant,
+    mut decided: impl FnMut(u32),
+) -> (Solution, Vec<u16>) {
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let mut reduced = vec![NO_DISTANCE; orbits.states() as usize];
     let solved = sweep(&orbits, &tables, |s, level| {
+        decided(level);
         if let Some(slot) = reduced.get_mut(s as usize) {
             *slot = u16::try_from(level)
                 .unwrap_or(MAX_DISTANCE)

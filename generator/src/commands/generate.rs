@@ -5,74 +5,68 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use gametable::symmetry::Orbits;
 use gametable::{code, PerfectPlay, Variant};
 use gametable_gen::atomic;
+use gametable_gen::progress::Progress;
+use gametable_gen::sweep::{self, Solution};
 use gametable_gen::table_file::{self, DistanceFile, OutcomeFile};
 
-/// `generate cards`: writes `path` (outcomes) and `table_file::distance_path(path)`.
-pub fn cards(cards: u8, modulus: u8, output: Option<PathBuf>) -> crate::Result<()> {
+/// How `generate` runs.
+pub struct Options {
+    /// Also write the distance table (single-threaded sweep).
+    pub distances: bool,
+    /// Hide the progress bar.
+    pub quiet: bool,
+}
+
+/// `generate cards`: writes `path` (outcomes), with `--distances` also
+/// `table_file::distance_path(path)`, their fingerprints and checksum entries.
+pub fn cards(
+    cards: u8,
+    modulus: u8,
+    output: Option<PathBuf>,
+    options: &Options,
+) -> crate::Result<()> {
     let variant = Variant::new(cards, modulus)?;
     let path =
         output.unwrap_or_else(|| Path::new("data").join(table_file::default_file_name(variant)));
-    let distance_path = table_file::distance_path(&path);
-    let file_name = file_name_of(&path)?;
-    let distance_name = file_name_of(&distance_path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
         return Err(format!("{}: the output directory does not exist", dir.display()).into());
     }
 
     let started = Instant::now();
-    let (solution, distances) = table_file::solve_with_distances(variant);
+    let progress = Progress::new(Orbits::new(variant).states(), options.quiet);
+    let (solution, distances) = if options.distances {
+        let mut decided = 0u64;
+        let (solution, distances) = sweep::solve_with_distances_reporting(variant, |level| {
+            decided += 1;
+            if decided % (1 << 16) == 0 {
+                progress.update(level, decided);
+            }
+        });
+        (solution, Some(distances))
+    } else {
+        (
+            sweep::solve_parallel(variant, |level, decided| progress.update(level, decided)),
+            None,
+        )
+    };
+    progress.finish();
     let sweep_time = started.elapsed();
 
-    let bytes = table_file::encode(&solution)?;
-    let (bits, distance_payload) = table_file::pack_distances(&distances)?;
-    let distance_bytes =
-        gametable_format::encode(&table_file::distance_spec(variant, bits), &distance_payload)?;
-    // Read the encoded bytes back with every check the readers make, and
-    // compare every state and the counts before anything is written.
-    let decoded = OutcomeFile::from_bytes(&path, &bytes)?;
-    if decoded.packed != solution.outcomes || decoded.counts() != solution.counts {
-        return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
+    let outcome = encode_outcomes(&path, &solution)?;
+    let distance = match &distances {
+        Some(distances) => Some(encode_distances(&path, &outcome.decoded, distances)?),
+        None => None,
+    };
+    let mut written = outcome.write(&path)?;
+    if let Some(distance) = &distance {
+        written.extend(distance.write(&table_file::distance_path(&path))?);
     }
-    let decoded_distances = DistanceFile::from_bytes(&distance_path, &distance_bytes)?;
-    if decoded_distances.bytes != distance_payload {
-        return Err("internal error: the encoded distance table does not read back as the sweep's result; nothing written".into());
-    }
-    PerfectPlay::new(decoded.table(), decoded_distances.table()).map_err(|e| {
-        format!(
-            "internal error: the sweep's outcomes and distances disagree ({e}); nothing written"
-        )
-    })?;
-    let stats = decoded_distances.stats();
-
-    atomic::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    atomic::write(&distance_path, &distance_bytes)
-        .map_err(|e| format!("{}: {e}", distance_path.display()))?;
-    let fingerprint_path = table_file::fingerprint_path(&path);
-    let fingerprint =
-        table_file::fingerprint(&file_name, &decoded.header, bytes.len(), solution.counts);
-    atomic::write(&fingerprint_path, fingerprint.as_bytes())
-        .map_err(|e| format!("{}: {e}", fingerprint_path.display()))?;
-    let distance_fingerprint_path = table_file::fingerprint_path(&distance_path);
-    let distance_fingerprint = table_file::distance_fingerprint(
-        &distance_name,
-        &decoded_distances.header,
-        distance_bytes.len(),
-        &stats,
-    );
-    atomic::write(&distance_fingerprint_path, distance_fingerprint.as_bytes())
-        .map_err(|e| format!("{}: {e}", distance_fingerprint_path.display()))?;
-    table_file::update_sums(
-        &dir,
-        &[
-            &file_name,
-            &file_name_of(&fingerprint_path)?,
-            &distance_name,
-            &file_name_of(&distance_fingerprint_path)?,
-        ],
-    )?;
+    let names: Vec<&str> = written.iter().map(String::as_str).collect();
+    table_file::update_sums(&dir, &names)?;
 
     let counts = solution.counts;
     println!(
@@ -86,27 +80,129 @@ pub fn cards(cards: u8, modulus: u8, output: Option<PathBuf>) -> crate::Result<(
         counts[code::NOT_A_POSITION as usize],
     );
     println!(
-        "sweep: {:.3} ms, {} levels, {} predecessor visits",
+        "sweep: {:.3} ms over {} orbits, {} levels, {} predecessor visits",
         sweep_time.as_secs_f64() * 1e3,
+        solution.stored_states,
         solution.levels,
         solution.predecessor_visits
     );
+    if let Some(distance) = &distance {
+        println!(
+            "longest win: {}, longest loss: {} moves; distances stored at {} bits per state",
+            distance.stats.longest_win.map_or(0, |(_, d)| d),
+            distance.stats.longest_loss.map_or(0, |(_, d)| d),
+            distance.decoded.header.bits_per_state,
+        );
+    }
+    for (table, encoded) in [(path.clone(), Some(&outcome.bytes))].into_iter().chain(
+        distance
+            .as_ref()
+            .map(|d| (table_file::distance_path(&path), Some(&d.bytes))),
+    ) {
+        if let Some(bytes) = encoded {
+            println!(
+                "wrote {} ({} bytes, sha256 {})",
+                table.display(),
+                bytes.len(),
+                gametable_format::hex(&gametable_format::sha256(bytes))
+            );
+        }
+    }
     println!(
-        "longest win: {}, longest loss: {} moves; distances stored at {bits} bits per state",
-        stats.longest_win.map_or(0, |(_, d)| d),
-        stats.longest_loss.map_or(0, |(_, d)| d),
-    );
-    println!(
-        "wrote {} ({} bytes, payload sha256 {}), {} ({} bytes, payload sha256 {}), their fingerprints and {}",
-        path.display(),
-        bytes.len(),
-        gametable_format::hex(&decoded.header.payload_sha256),
-        distance_path.display(),
-        distance_bytes.len(),
-        gametable_format::hex(&decoded_distances.header.payload_sha256),
+        "wrote the fingerprints and {}",
         dir.join(table_file::SUMS).display()
     );
     Ok(())
+}
+
+/// An encoded outcome table, read back and checked, ready to write.
+struct EncodedOutcomes {
+    bytes: Vec<u8>,
+    decoded: OutcomeFile,
+}
+
+/// Encodes the sweep's outcomes, then reads them back with every check the
+/// readers make and compares every state and the counts.
+fn encode_outcomes(path: &Path, solution: &Solution) -> crate::Result<EncodedOutcomes> {
+    let bytes = table_file::encode(solution)?;
+    let decoded = OutcomeFile::from_bytes(path, &bytes)?;
+    if decoded.packed != solution.outcomes || decoded.counts() != solution.counts {
+        return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
+    }
+    Ok(EncodedOutcomes { bytes, decoded })
+}
+
+impl EncodedOutcomes {
+    /// Writes the table and its fingerprint atomically; returns their names.
+    fn write(&self, path: &Path) -> crate::Result<Vec<String>> {
+        let name = file_name_of(path)?;
+        let fingerprint_path = table_file::fingerprint_path(path);
+        let fingerprint = table_file::fingerprint(
+            &name,
+            &self.decoded.header,
+            self.bytes.len(),
+            self.decoded.counts(),
+        );
+        write_file(path, &self.bytes)?;
+        write_file(&fingerprint_path, fingerprint.as_bytes())?;
+        Ok(vec![name, file_name_of(&fingerprint_path)?])
+    }
+}
+
+/// An encoded distance table, read back and checked, ready to write.
+struct EncodedDistances {
+    bytes: Vec<u8>,
+    decoded: DistanceFile,
+    stats: table_file::DistanceStats,
+}
+
+/// Encodes the distances, reads them back, and checks them against the
+/// outcomes (a [`PerfectPlay`] accepts only tables that agree).
+fn encode_distances(
+    path: &Path,
+    outcomes: &OutcomeFile,
+    distances: &[u16],
+) -> crate::Result<EncodedDistances> {
+    let distance_path = table_file::distance_path(path);
+    let (bits, payload) = table_file::pack_distances(distances)?;
+    let bytes =
+        gametable_format::encode(&table_file::distance_spec(outcomes.variant, bits), &payload)?;
+    let decoded = DistanceFile::from_bytes(&distance_path, &bytes)?;
+    if decoded.bytes != payload {
+        return Err("internal error: the encoded distance table does not read back as the sweep's result; nothing written".into());
+    }
+    PerfectPlay::new(outcomes.table(), decoded.table()).map_err(|e| {
+        format!(
+            "internal error: the sweep's outcomes and distances disagree ({e}); nothing written"
+        )
+    })?;
+    let stats = decoded.stats();
+    Ok(EncodedDistances {
+        bytes,
+        decoded,
+        stats,
+    })
+}
+
+impl EncodedDistances {
+    /// Writes the table and its fingerprint atomically; returns their names.
+    fn write(&self, path: &Path) -> crate::Result<Vec<String>> {
+        let name = file_name_of(path)?;
+        let fingerprint_path = table_file::fingerprint_path(path);
+        let fingerprint = table_file::distance_fingerprint(
+            &name,
+            &self.decoded.header,
+            self.bytes.len(),
+            &self.stats,
+        );
+        write_file(path, &self.bytes)?;
+        write_file(&fingerprint_path, fingerprint.as_bytes())?;
+        Ok(vec![name, file_name_of(&fingerprint_path)?])
+    }
+}
+
+fn write_file(path: &Path, bytes: &[u8]) -> crate::Result<()> {
+    atomic::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()).into())
 }
 
 fn file_name_of(path: &Path) -> crate::Result<String> {
