@@ -12,6 +12,15 @@ const COLUMNS: usize = MAX_MODULUS as usize;
 /// `PASCAL[n][k] = C(n, k)`, saturating at `u64::MAX`.
 static PASCAL: [[u64; COLUMNS]; ROWS] = pascal();
 
+/// `C(n, k)` for a hand's rank term: `n = prefix + k - 1` with a prefix of
+/// at most MAX_CARDS cards and `k < MAX_MODULUS`, so `n < ROWS` and
+/// `k < COLUMNS` always hold and no range check is needed.
+#[inline(always)]
+#[allow(clippy::indexing_slicing)] // see above: both indices are in range by construction
+pub(crate) const fn rank_term(prefix: usize, k: usize) -> u64 {
+    PASCAL[prefix + k - 1][k]
+}
+
 #[allow(clippy::indexing_slicing)] // const fn, no `get` there; n < ROWS and k < COLUMNS by the loops
 const fn pascal() -> [[u64; COLUMNS]; ROWS] {
     let mut table = [[0u64; COLUMNS]; ROWS];
@@ -35,6 +44,7 @@ const fn pascal() -> [[u64; COLUMNS]; ROWS] {
 /// `C(n, k)`, saturating at `u64::MAX`; 0 when `k > n`. Valid for every `n`
 /// and `k` (outside the table it is computed).
 #[allow(clippy::indexing_slicing)] // const fn; both indices checked against ROWS and COLUMNS first
+#[inline]
 pub(crate) const fn binomial(n: u32, k: u32) -> u64 {
     if k > n {
         return 0;

@@ -14,7 +14,7 @@
 //! the bar sets). The all-zero hand has rank 0. Ranking needs no hash map and
 //! no `m^n` array: only the binomial table.
 
-use crate::binomial::binomial;
+use crate::binomial::{binomial, rank_term};
 use crate::error::HandError;
 use crate::variant::{Variant, MAX_MODULUS};
 
@@ -27,6 +27,7 @@ pub struct Hand {
 
 impl Hand {
     /// The hand whose cards all show 0.
+    #[inline]
     pub const fn all_zero(variant: Variant) -> Hand {
         let mut counts = [0u8; MAX_MODULUS as usize];
         counts[0] = variant.cards();
@@ -39,6 +40,7 @@ impl Hand {
     /// [`HandError::CardCount`] when `cards.len()` is not the variant's hand
     /// size; [`HandError::CardValue`] when a card is not below the modulus.
     #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
+    #[inline]
     pub const fn from_cards(variant: Variant, cards: &[u8]) -> Result<Hand, HandError> {
         if cards.len() != variant.cards() as usize {
             return Err(HandError::CardCount {
@@ -138,20 +140,22 @@ impl Hand {
 
     /// This hand's rank in `0..variant.hands()`.
     #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
+    #[inline]
     pub const fn rank(&self) -> u32 {
         let m = self.variant.modulus() as usize;
         let mut rank: u64 = 0;
-        let mut prefix: u32 = 0;
+        let mut prefix: usize = 0;
         let mut j = 1;
         while j < m {
-            prefix += self.counts[j] as u32;
-            rank += binomial(prefix + j as u32 - 1, j as u32);
+            prefix += self.counts[j] as usize;
+            rank += rank_term(prefix, j);
             j += 1;
         }
         rank as u32
     }
 
     /// The variant this hand belongs to.
+    #[inline]
     pub const fn variant(&self) -> Variant {
         self.variant
     }
@@ -174,6 +178,7 @@ impl Hand {
     }
 
     /// True when every card shows 0: the holder has won.
+    #[inline]
     pub const fn is_all_zero(&self) -> bool {
         self.counts[0] == self.variant.cards()
     }

@@ -51,6 +51,7 @@ pub mod code {
 impl Outcome {
     /// The outcome a 2-bit table code stands for; `None` for
     /// [`code::NOT_A_POSITION`] (and anything above 3).
+    #[inline]
     pub const fn from_code(code: u8) -> Option<Outcome> {
         match code {
             code::DRAW => Some(Outcome::Draw),
@@ -120,6 +121,7 @@ impl Verdict {
     }
 
     /// The verdict when `mover` is to play and has `outcome`.
+    #[inline]
     pub const fn from_outcome(mover: Player, outcome: Outcome) -> Verdict {
         match (outcome, mover) {
             (Outcome::Draw, _) => Verdict::Deal,

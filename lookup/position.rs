@@ -21,6 +21,7 @@ impl Position {
     /// # Errors
     /// [`PositionError::VariantMismatch`] when the hands are of different
     /// variants; [`PositionError::BothAllZero`] when both are all zeros.
+    #[inline]
     pub const fn new(to_move: Hand, waiting: Hand) -> Result<Position, PositionError> {
         let (a, b) = (to_move.variant(), waiting.variant());
         if a.cards() != b.cards() || a.modulus() != b.modulus() {
@@ -81,11 +82,13 @@ impl Position {
     }
 
     /// The variant of both hands.
+    #[inline]
     pub const fn variant(&self) -> Variant {
         self.to_move.variant()
     }
 
     /// The dense state index, `rank(to_move) * hands + rank(waiting)`.
+    #[inline]
     pub const fn index(&self) -> u64 {
         self.to_move.rank() as u64 * self.variant().hands() as u64 + self.waiting.rank() as u64
     }

@@ -72,6 +72,7 @@ impl<'a> CardsTable<'a> {
 
     /// The 2-bit code of state `index` ([`code`]); `NOT_A_POSITION` for an
     /// index out of range.
+    #[inline]
     pub const fn code(&self, index: u64) -> u8 {
         let byte = (index / 4) as usize;
         if byte >= self.packed.len() {
@@ -87,6 +88,7 @@ impl<'a> CardsTable<'a> {
     /// A position from another variant is answered as a draw by
     /// [`CardsTable::check_length`] tables; use [`CardsTable::try_outcome`]
     /// when the variant is not known to match.
+    #[inline]
     pub const fn outcome(&self, position: &Position) -> Outcome {
         match Outcome::from_code(self.code(position.index())) {
             Some(outcome) => outcome,
@@ -98,6 +100,7 @@ impl<'a> CardsTable<'a> {
     ///
     /// # Errors
     /// [`PositionError::VariantMismatch`].
+    #[inline]
     pub const fn try_outcome(&self, position: &Position) -> Result<Outcome, PositionError> {
         let (a, b) = (position.variant(), self.variant);
         if a.cards() != b.cards() || a.modulus() != b.modulus() {
@@ -111,6 +114,7 @@ impl<'a> CardsTable<'a> {
     /// # Errors
     /// As [`Position::new`], and [`PositionError::VariantMismatch`] when the
     /// hands are not of this table's variant.
+    #[inline]
     pub const fn probe(&self, to_move: Hand, waiting: Hand) -> Result<Outcome, PositionError> {
         match Position::new(to_move, waiting) {
             Ok(position) => self.try_outcome(&position),
@@ -123,6 +127,7 @@ impl<'a> CardsTable<'a> {
     ///
     /// # Errors
     /// As [`CardsTable::probe`].
+    #[inline]
     pub const fn verdict(
         &self,
         first: Player,

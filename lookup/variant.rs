@@ -55,21 +55,25 @@ impl Variant {
     }
 
     /// Cards per hand.
+    #[inline]
     pub const fn cards(self) -> u8 {
         self.cards
     }
 
     /// The modulus: card values are `0..modulus`.
+    #[inline]
     pub const fn modulus(self) -> u8 {
         self.modulus
     }
 
     /// The number of distinct hands (multisets), `C(cards + modulus - 1, modulus - 1)`.
+    #[inline]
     pub const fn hands(self) -> u32 {
         self.hands
     }
 
     /// The number of (to-move, waiting) pairs: `hands()^2`.
+    #[inline]
     pub const fn states(self) -> u64 {
         self.hands as u64 * self.hands as u64
     }

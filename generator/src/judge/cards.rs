@@ -11,7 +11,7 @@
 
 use std::io::Read;
 
-use gametable::{CardsTable, Hand, Player, Verdict, MAX_CARDS};
+use gametable::{CardsTable, Hand, Player, Verdict, MAX_MODULUS};
 
 use crate::judge::scan::{self, InputError, Scanner};
 
@@ -43,21 +43,22 @@ fn answer_all<R: Read>(
     let n = variant.cards() as usize;
     let top = u64::from(variant.modulus()) - 1;
     let count = scanner.expect_in("the number of situations T", 1, MAX_SITUATIONS)?;
-    let mut cards = [0u8; MAX_CARDS as usize];
-    let cards = cards.get_mut(..n).unwrap_or(&mut []);
+    let m = usize::from(variant.modulus());
     for situation in 1..=count.value {
         let first = next_in(scanner, 1, || {
             format!("situation {situation}: who moves first (0: Alice, 1: Bob)")
         })?;
         let mut hands = [Hand::all_zero(variant); 2];
         for (hand, name) in hands.iter_mut().zip(["Alice", "Bob"]) {
-            for (i, card) in cards.iter_mut().enumerate() {
+            // Count values as they are read: a hand is a multiset.
+            let mut counts = [0u8; MAX_MODULUS as usize];
+            for i in 0..n {
                 let token = next_in(scanner, top, || {
                     format!("situation {situation}: {name}'s card {}", i + 1)
                 })?;
-                *card = token.value as u8;
+                counts[token.value as usize] += 1;
             }
-            *hand = Hand::from_cards(variant, cards).map_err(|e| {
+            *hand = Hand::from_counts(variant, &counts[..m]).map_err(|e| {
                 InputError::at(
                     scanner.line(),
                     "",

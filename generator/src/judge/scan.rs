@@ -235,6 +235,18 @@ impl<R: Read> Scanner<R> {
     #[inline(always)]
     fn next_in_block(&mut self) -> Option<Token> {
         let bytes = self.buf.get(self.pos..self.len)?;
+        // Quicker still: a one-digit number between single spaces (or
+        // before a line break), the bulk of Cards input.
+        if let [b' ', digit, b' ' | b'\n', ..] = *bytes {
+            if digit.is_ascii_digit() {
+                self.pos += 2;
+                self.last_line = self.line;
+                return Some(Token {
+                    value: u64::from(digit - b'0'),
+                    line: self.line,
+                });
+            }
+        }
         let mut line = self.line;
         let mut i = 0;
         let mut value: u64 = 0;
