@@ -255,6 +255,16 @@ impl<R: Read> Scanner<R> {
         loop {
             let b = *bytes.get(i)?;
             let digit = b.wrapping_sub(b'0');
+            if digit <= 9 && digits == 0 {
+                // A number starts: take its first eight digits at once when
+                // it has that many (the a_i of Stones input have ten).
+                if let Some(eight) = bytes.get(i..i + 8).and_then(eight_digits) {
+                    value = eight;
+                    digits = 8;
+                    i += 8;
+                    continue;
+                }
+            }
             if digit <= 9 {
                 // Wraps only past 19 digits, which are refused below.
                 value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
@@ -329,6 +339,25 @@ impl<R: Read> Scanner<R> {
     }
 }
 
+/// The value of eight ASCII digits, or `None` if any byte is not a digit:
+/// SWAR, three multiplications instead of eight steps.
+#[inline(always)]
+fn eight_digits(bytes: &[u8]) -> Option<u64> {
+    let chunk: [u8; 8] = bytes.try_into().ok()?;
+    let word = u64::from_le_bytes(chunk);
+    // Each byte is 0x30..=0x39: high nibble 3, and adding 6 keeps it 3.
+    let high = 0xF0F0_F0F0_F0F0_F0F0;
+    if word & high != 0x3030_3030_3030_3030
+        || word.wrapping_add(0x0606_0606_0606_0606) & high != 0x3030_3030_3030_3030
+    {
+        return None;
+    }
+    // Pairs, then quads, then all eight (first digit in the low byte).
+    let word = (word & 0x0F0F_0F0F_0F0F_0F0F).wrapping_mul(2561) >> 8;
+    let word = (word & 0x00FF_00FF_00FF_00FF).wrapping_mul(6_553_601) >> 16;
+    Some((word & 0x0000_FFFF_0000_FFFF).wrapping_mul(42_949_672_960_001) >> 32)
+}
+
 /// Parses a non-empty run of ASCII digits below 2^64.
 fn parse_u64(text: &[u8]) -> Option<u64> {
     if text.is_empty() {
@@ -366,6 +395,27 @@ mod tests {
         );
         assert_eq!(all("18446744073709551615"), Ok(vec![(u64::MAX, 1)]));
         assert_eq!(all(""), Ok(vec![]));
+    }
+
+    #[test]
+    fn eight_digits_at_once_agree_with_one_at_a_time() {
+        for text in ["00000000", "12345678", "99999999", "10000001", "87654321"] {
+            assert_eq!(eight_digits(text.as_bytes()), text.parse().ok(), "{text}");
+        }
+        for text in ["1234567x", "/2345678", ":2345678", "1234 678", "12345678"] {
+            let parsed: Option<u64> = text.parse().ok();
+            assert_eq!(eight_digits(text.as_bytes()), parsed, "{text}");
+        }
+        assert_eq!(
+            all("1000000000 999999999 12345678 123456789012345678 7"),
+            Ok(vec![
+                (1_000_000_000, 1),
+                (999_999_999, 1),
+                (12_345_678, 1),
+                (123_456_789_012_345_678, 1),
+                (7, 1)
+            ])
+        );
     }
 
     #[test]
