@@ -42,10 +42,12 @@ struct MoverRow {
     group: u8,
 }
 
-/// The images of one waiting hand under every unit, computed once and used
-/// for every predecessor that shares it.
+/// Where the images of one waiting hand under every unit start in the
+/// hand-major image table: found once, used for every predecessor that
+/// shares the hand.
+#[derive(Clone, Copy)]
 pub struct Images {
-    rank: [u32; 16],
+    offset: usize,
 }
 
 /// The orbit numbering of one Cards variant.
@@ -57,6 +59,8 @@ pub struct Orbits {
     units: Vec<u8>,
     /// `mul[j * hands + h]`: rank of hand h multiplied by `units[j]`.
     mul: Vec<u32>,
+    /// The same, hand-major: `images[h * units + j]`.
+    images: Vec<u32>,
     /// `rep_unit[h]`: index j of a unit taking h to its representative.
     rep_unit: Vec<u8>,
     /// `rep[h]`: rank of h's representative.
@@ -170,10 +174,17 @@ impl Orbits {
             }
             block_row.push(row as u32);
         }
+        let mut images = vec![0u32; mul.len()];
+        for (j, row) in mul.chunks_exact(hands).enumerate() {
+            for (h, &image) in row.iter().enumerate() {
+                images[h * units.len() + j] = image;
+            }
+        }
         Orbits {
             hands,
             mover,
             block_row,
+            images,
             units,
             mul,
             rep_unit,
@@ -227,18 +238,16 @@ impl Orbits {
     /// The images of waiting hand `b` under every unit, for [`Orbits::index_with`].
     #[inline(always)]
     pub fn images(&self, b: usize) -> Images {
-        let mut rank = [0u32; 16];
-        for (j, slot) in rank.iter_mut().take(self.units.len()).enumerate() {
-            *slot = self.mul[j * self.hands + b];
+        Images {
+            offset: b * self.units.len(),
         }
-        Images { rank }
     }
 
     /// [`Orbits::index`] of (a, b), given `b`'s images.
     #[inline(always)]
     pub fn index_with(&self, a: usize, b: &Images) -> u64 {
         let row = self.mover[a];
-        let image = b.rank[row.unit as usize & 15];
+        let image = self.images[b.offset + row.unit as usize];
         if row.group == TRIVIAL {
             return row.start + u64::from(image);
         }
