@@ -84,7 +84,33 @@ enum GenerateGame {
         /// A fingerprint is written beside it and SHA256SUMS there is updated.
         #[arg(long)]
         output: Option<PathBuf>,
+        /// Which states to store: every state, or one per orbit under
+        /// multiplying by units (smaller, a few more loads per lookup).
+        /// Anything but the default writes the outcome table only (default
+        /// name data/cards-<cards>-<modulus>[-orbits][-raw].gtbl).
+        #[arg(long, value_enum, default_value = "none")]
+        symmetry: SymmetryArg,
+        /// How to store the payload: zstd, or uncompressed (memory mapped by
+        /// the lookup crate's OpenTable).
+        #[arg(long, value_enum, default_value = "zstd")]
+        compression: CompressionArg,
     },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SymmetryArg {
+    /// Every state.
+    None,
+    /// One state per orbit.
+    Orbits,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CompressionArg {
+    /// One zstd frame, decoded into memory when opened.
+    Zstd,
+    /// As is, memory mapped when opened.
+    None,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -159,7 +185,27 @@ fn run(cli: Cli) -> Result<()> {
                 cards,
                 modulus,
                 output,
+                symmetry: SymmetryArg::None,
+                compression: CompressionArg::Zstd,
             } => commands::generate::cards(cards, modulus, output),
+            GenerateGame::Cards {
+                cards,
+                modulus,
+                output,
+                symmetry,
+                compression,
+            } => commands::generate::outcome_table(
+                gametable::Variant::new(cards, modulus)?,
+                output,
+                match symmetry {
+                    SymmetryArg::None => gametable_format::Symmetry::None,
+                    SymmetryArg::Orbits => gametable_format::Symmetry::UnitOrbits,
+                },
+                match compression {
+                    CompressionArg::Zstd => gametable_format::Compression::Zstd,
+                    CompressionArg::None => gametable_format::Compression::None,
+                },
+            ),
         },
         Command::Verify { paths, deep } => commands::verify::run(paths, deep),
         Command::Query { game } => match game {
