@@ -132,11 +132,18 @@ impl Opened {
         })
     }
 
-    /// The stored index of the state with hand ranks `a` to move and `b` waiting.
+    /// The stored index of the state with hand ranks `a` to move and `b`
+    /// waiting; out of range (so read as "not a position") when a rank is
+    /// not below the variant's hands, as for a position of another variant.
     #[inline(always)]
     fn stored_index(&self, a: u32, b: u32) -> u64 {
+        let hands = self.variant.hands();
+        if a >= hands || b >= hands {
+            return u64::MAX;
+        }
         match &self.orbits {
-            None => u64::from(a) * u64::from(self.variant.hands()) + u64::from(b),
+            None => u64::from(a) * u64::from(hands) + u64::from(b),
+            // Both ranks are below `hands`, the numbering's table lengths.
             Some(orbits) => orbits.index(a as usize, b as usize),
         }
     }

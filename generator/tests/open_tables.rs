@@ -108,6 +108,12 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
                 Err(PositionError::VariantMismatch),
                 "{what}"
             );
+            // `outcome` does not check the variant, but never panics either:
+            // hand ranks past this variant's read as a draw.
+            let big = Variant::new(n + 4, m).unwrap();
+            let last = Hand::unrank(big, big.hands() - 1).unwrap();
+            let far = Position::new(last, last).unwrap();
+            assert_eq!(table.outcome(&far), gametable::Outcome::Draw, "{what}");
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
