@@ -14,7 +14,8 @@
 //! retrograde analysis (the `gametable-gen` crate); the committed table for
 //! 8 cards mod 5 is embedded as a `static` byte slice, so
 //! [`CLASSIC`]`.`[`outcome`](CardsTable::outcome) is a rank, a load and a
-//! shift. Tables of other variants are read with [`CardsTable::from_packed`].
+//! shift. Tables of other variants are read with [`CardsTable::from_packed`],
+//! or opened from a file with `OpenTable` (feature `open`).
 //!
 //! # Perfect play
 //! A distance table ([`DistanceTable`]) holds each state's distance to the
@@ -33,6 +34,9 @@
 //! [`PositionError`] and [`MoveError`] name the field and value at fault,
 //! [`StonesError`] a pile with no stones or an unknown constraint,
 //! [`TableError`] a table that does not fit its variant or its partner.
+//! With feature `open`, `OpenError` says why a table file cannot be opened
+//! (I/O with the path, the format crate's error, wrong kind, parameters or
+//! state count, impossible contents).
 //!
 //! # Cargo features
 //! - `alloc`: the [`symmetry`] module, which numbers the orbits of states
@@ -41,6 +45,13 @@
 //!   (61,257 bytes) and its distance table as [`CLASSIC_DISTANCES`]
 //!   (245,025 bytes, one per state), together [`CLASSIC_PLAY`].
 //!   Without it the crate builds without reading `data/` at all.
+//! - `std`: the standard library (implied by `open`).
+//! - `open`: `OpenTable` and `OpenDistanceTable` open a table file of any
+//!   variant from a path, full or symmetry-reduced, checked (magic,
+//!   version, header, length, both SHA-256 digests, parameters, contents).
+//!   Uncompressed payloads are memory mapped (`memmap2`, this crate's only
+//!   `unsafe` call), zstd payloads decoded into memory. Adds the runtime
+//!   dependencies `gametable-format` and `memmap2` (pure Rust, no C compiler).
 //!
 //! # Data generation
 //! `cargo run --release -p gametable-gen -- generate cards` rewrites
@@ -50,12 +61,18 @@
 //! # Performance
 //! A lookup ranks two hands (a few table loads) and reads one byte; see the
 //! README for measured figures.
-#![cfg_attr(not(test), no_std)] // unit tests use std's prelude (Vec, vec!)
-#![forbid(unsafe_code)]
+#![cfg_attr(not(test), no_std)]
+// unit tests use std's prelude (Vec, vec!)
+// Without `open` the crate has no unsafe code at all; with it, exactly one
+// call (memory mapping a file, in `open.rs`) is allowed, with its reason.
+#![cfg_attr(not(feature = "open"), forbid(unsafe_code))]
+#![cfg_attr(feature = "open", deny(unsafe_code))]
 #![deny(clippy::indexing_slicing)]
 
 #[cfg(feature = "alloc")]
 extern crate alloc;
+#[cfg(all(feature = "std", not(test)))]
+extern crate std;
 
 mod binomial;
 mod distance;
@@ -63,6 +80,10 @@ mod distance;
 mod embedded;
 mod error;
 mod hand;
+#[cfg(feature = "open")]
+mod open;
+#[cfg(feature = "open")]
+mod open_error;
 mod outcome;
 mod play;
 mod position;
@@ -78,6 +99,10 @@ pub use distance::{distance_len, DistanceTable};
 pub use embedded::{CLASSIC, CLASSIC_DISTANCES, CLASSIC_PLAY};
 pub use error::{Card, HandError, MoveError, PositionError, StonesError, TableError, VariantError};
 pub use hand::Hand;
+#[cfg(feature = "open")]
+pub use open::{OpenDistanceTable, OpenTable};
+#[cfg(feature = "open")]
+pub use open_error::OpenError;
 pub use outcome::{code, Outcome, Player, Verdict};
 pub use play::{Evaluation, Move, Moves, PerfectPlay};
 pub use position::Position;

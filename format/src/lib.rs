@@ -27,6 +27,8 @@
 mod error;
 mod header;
 
+use std::borrow::Cow;
+
 use sha2::{Digest, Sha256};
 
 pub use error::FormatError;
@@ -221,11 +223,21 @@ pub fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
 /// [`FormatError::OutOfMemory`], [`FormatError::Decompress`],
 /// [`FormatError::PayloadLength`] or [`FormatError::PayloadChecksum`].
 pub fn decode_payload(raw: &RawTable<'_>) -> Result<Vec<u8>, FormatError> {
+    payload(raw).map(Cow::into_owned)
+}
+
+/// The checked payload of a checked raw table: borrowed from the file when
+/// it is stored uncompressed (no copy, so a memory-mapped file stays
+/// mapped), decoded into memory when it is compressed.
+///
+/// # Errors
+/// As [`decode_payload`].
+pub fn payload<'a>(raw: &RawTable<'a>) -> Result<Cow<'a, [u8]>, FormatError> {
     let len = usize::try_from(raw.header.payload_len).map_err(|_| FormatError::OutOfMemory {
         bytes: raw.header.payload_len,
     })?;
     let payload = match raw.header.compression {
-        Compression::None => raw.stored.to_vec(),
+        Compression::None => Cow::Borrowed(raw.stored),
         Compression::Zstd => {
             let mut out = Vec::new();
             out.try_reserve_exact(len)
@@ -245,7 +257,7 @@ pub fn decode_payload(raw: &RawTable<'_>) -> Result<Vec<u8>, FormatError> {
                     other => FormatError::Decompress(other.to_string()),
                 })?;
             out.truncate(written);
-            out
+            Cow::Owned(out)
         }
     };
     if payload.len() as u64 != raw.header.payload_len {

@@ -134,7 +134,33 @@ enum GenerateGame {
         /// No progress bar (it is also hidden when stderr is not a terminal).
         #[arg(long)]
         quiet: bool,
+        /// Which states to store: every state, or one per orbit under
+        /// multiplying by units (smaller, a few more loads per lookup).
+        /// Anything but the default writes the outcome table only (default
+        /// name data/cards-<cards>-<modulus>[-orbits][-raw].gtbl).
+        #[arg(long, value_enum, default_value = "none")]
+        symmetry: SymmetryArg,
+        /// How to store the payload: zstd, or uncompressed (memory mapped by
+        /// the lookup crate's OpenTable).
+        #[arg(long, value_enum, default_value = "zstd")]
+        compression: CompressionArg,
     },
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum SymmetryArg {
+    /// Every state.
+    None,
+    /// One state per orbit.
+    Orbits,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+enum CompressionArg {
+    /// One zstd frame, decoded into memory when opened.
+    Zstd,
+    /// As is, memory mapped when opened.
+    None,
 }
 
 #[derive(Clone, Copy, ValueEnum)]
@@ -212,6 +238,8 @@ fn run(cli: Cli) -> Result<()> {
                 no_distances,
                 threads,
                 quiet,
+                symmetry,
+                compression,
             } => {
                 if let Some(threads) = threads {
                     rayon::ThreadPoolBuilder::new()
@@ -219,11 +247,27 @@ fn run(cli: Cli) -> Result<()> {
                         .build_global()
                         .map_err(|e| format!("--threads {threads}: {e}"))?;
                 }
-                let options = commands::generate::Options {
-                    distances: !no_distances,
-                    quiet,
-                };
-                commands::generate::cards(cards, modulus, output, &options)
+                match (symmetry, compression) {
+                    (SymmetryArg::None, CompressionArg::Zstd) => {
+                        let options = commands::generate::Options {
+                            distances: !no_distances,
+                            quiet,
+                        };
+                        commands::generate::cards(cards, modulus, output, &options)
+                    }
+                    (symmetry, compression) => commands::generate::outcome_table(
+                        gametable::Variant::new(cards, modulus)?,
+                        output,
+                        match symmetry {
+                            SymmetryArg::None => gametable_format::Symmetry::None,
+                            SymmetryArg::Orbits => gametable_format::Symmetry::UnitOrbits,
+                        },
+                        match compression {
+                            CompressionArg::Zstd => gametable_format::Compression::Zstd,
+                            CompressionArg::None => gametable_format::Compression::None,
+                        },
+                    ),
+                }
             }
         },
         Command::Verify { paths, deep } => commands::verify::run(paths, deep),

@@ -48,6 +48,28 @@ pub fn default_file_name(variant: Variant) -> String {
     format!("cards-{}-{}.gtbl", variant.cards(), variant.modulus())
 }
 
+/// The conventional file name of a variant's outcome table in a layout:
+/// `cards-8-5.gtbl` for the default (full, zstd), with `-orbits` for a
+/// symmetry-reduced table and `-raw` for an uncompressed one, e.g.
+/// `cards-8-5-orbits-raw.gtbl`.
+pub fn layout_file_name(variant: Variant, symmetry: Symmetry, compression: Compression) -> String {
+    format!(
+        "cards-{}-{}{}{}.gtbl",
+        variant.cards(),
+        variant.modulus(),
+        if symmetry == Symmetry::UnitOrbits {
+            "-orbits"
+        } else {
+            ""
+        },
+        if compression == Compression::None {
+            "-raw"
+        } else {
+            ""
+        },
+    )
+}
+
 /// The conventional file name of a variant's distance table, e.g. `cards-8-5-distance.gtbl`.
 pub fn default_distance_file_name(variant: Variant) -> String {
     format!(
@@ -102,6 +124,75 @@ pub fn outcome_spec(variant: Variant) -> TableSpec {
 /// Only if the solution's sizes disagree with its variant (a bug).
 pub fn encode(solution: &Solution) -> Result<Vec<u8>, FormatError> {
     gametable_format::encode(&outcome_spec(solution.variant), &solution.outcomes)
+}
+
+/// An outcome table solved and encoded in a chosen layout.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct LaidOut {
+    /// The whole table file.
+    pub bytes: Vec<u8>,
+    /// The packed 2-bit codes: one per state, or one per orbit.
+    pub packed: Vec<u8>,
+    /// Counts of each code over the stored states (orbits for a reduced table).
+    pub counts: [u64; 4],
+    /// The number of levels of the sweep.
+    pub levels: u32,
+    /// Predecessors the sweep visited.
+    pub predecessor_visits: u64,
+}
+
+/// Solves `variant` and encodes its outcome table with `symmetry` and
+/// `compression`. A reduced table (`Symmetry::UnitOrbits`) holds the orbit
+/// sweep's codes as they are, one per orbit in [`gametable::symmetry::Orbits`]
+/// order; a full one the sweep's expanded codes.
+///
+/// # Errors
+/// Only if the sizes disagree with the variant (a bug).
+pub fn solve_outcomes(
+    variant: Variant,
+    symmetry: Symmetry,
+    compression: Compression,
+) -> Result<LaidOut, FormatError> {
+    let (packed, counts, levels, predecessor_visits, states) = match symmetry {
+        Symmetry::None => {
+            let solution = crate::sweep::solve(variant);
+            (
+                solution.outcomes,
+                solution.counts,
+                solution.levels,
+                solution.predecessor_visits,
+                variant.states(),
+            )
+        }
+        Symmetry::UnitOrbits => {
+            let orbits = gametable::symmetry::Orbits::new(variant);
+            let tables = crate::sweep::HandTables::new(variant);
+            // On all cores: bit for bit the single-threaded sweep.
+            let solved = crate::parallel::sweep(&orbits, &tables, |_, _| {});
+            let counts = count_codes(&solved.packed, orbits.states());
+            (
+                solved.packed,
+                counts,
+                solved.levels,
+                solved.predecessor_visits,
+                orbits.states(),
+            )
+        }
+    };
+    let spec = TableSpec {
+        symmetry,
+        compression,
+        states,
+        ..outcome_spec(variant)
+    };
+    let bytes = gametable_format::encode(&spec, &packed)?;
+    Ok(LaidOut {
+        bytes,
+        packed,
+        counts,
+        levels,
+        predecessor_visits,
+    })
 }
 
 /// The spec of a full distance table of `variant` at `bits` bits per state.
@@ -484,7 +575,8 @@ pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u
     );
     let _ = writeln!(
         text,
-        "# Regenerate with: cargo run --release -p gametable-gen --no-default-features -- generate cards --cards {cards} --modulus {modulus} --output data/{file_name}"
+        "# Regenerate with: cargo run --release -p gametable-gen --no-default-features -- generate cards --cards {cards} --modulus {modulus}{} --output data/{file_name}",
+        layout_flags(header)
     );
     let _ = writeln!(text, "game = cards");
     let _ = writeln!(text, "cards = {cards}");
@@ -510,6 +602,19 @@ pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u
     );
     let _ = writeln!(text, "generator = {}", header.generator);
     text
+}
+
+/// The `generate cards` flags that choose a header's layout, empty for the
+/// default one (full, zstd), with a leading space otherwise.
+pub fn layout_flags(header: &Header) -> String {
+    let mut flags = String::new();
+    if header.symmetry == Symmetry::UnitOrbits {
+        flags.push_str(" --symmetry orbits");
+    }
+    if header.compression == Compression::None {
+        flags.push_str(" --compression none");
+    }
+    flags
 }
 
 /// Rewrites `dir/SHA256SUMS` (atomically) so that it lists `files` (names in

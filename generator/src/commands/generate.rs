@@ -210,3 +210,70 @@ fn file_name_of(path: &Path) -> crate::Result<String> {
         .map(|n| n.to_string_lossy().into_owned())
         .ok_or_else(|| format!("{}: not a file path", path.display()).into())
 }
+
+/// `generate cards` with `--symmetry orbits` or `--compression none`: solves
+/// `variant` and writes only its outcome table in that layout (default
+/// name from `table_file::layout_file_name`), its fingerprint and its
+/// `SHA256SUMS` entry, after reading it back with the lookup crate's own
+/// opener. No distance table: those are written for the default layout only.
+pub fn outcome_table(
+    variant: Variant,
+    output: Option<PathBuf>,
+    symmetry: gametable_format::Symmetry,
+    compression: gametable_format::Compression,
+) -> crate::Result<()> {
+    let path = output.unwrap_or_else(|| {
+        Path::new("data").join(table_file::layout_file_name(variant, symmetry, compression))
+    });
+    let file_name = file_name_of(&path)?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    if !dir.as_os_str().is_empty() && !dir.is_dir() {
+        return Err(format!("{}: the output directory does not exist", dir.display()).into());
+    }
+    let started = Instant::now();
+    let laid = table_file::solve_outcomes(variant, symmetry, compression)?;
+    let sweep_time = started.elapsed();
+    // Read back with every check the lookup crate's opener makes, and
+    // compare every stored code and the counts before anything is written.
+    let decoded = gametable::OpenTable::from_bytes(&laid.bytes).map_err(|e| {
+        format!("internal error: the encoded table does not read back ({e}); nothing written")
+    })?;
+    let stored = decoded.header().states;
+    if decoded.as_bytes() != laid.packed
+        || table_file::count_codes(decoded.as_bytes(), stored) != laid.counts
+    {
+        return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
+    }
+    atomic::write(&path, &laid.bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    let fingerprint_path = table_file::fingerprint_path(&path);
+    let fingerprint =
+        table_file::fingerprint(&file_name, decoded.header(), laid.bytes.len(), laid.counts);
+    atomic::write(&fingerprint_path, fingerprint.as_bytes())
+        .map_err(|e| format!("{}: {e}", fingerprint_path.display()))?;
+    table_file::update_sums(&dir, &[&file_name, &file_name_of(&fingerprint_path)?])?;
+    println!(
+        "cards ({}, {}): {stored} stored states ({:?}, {:?}): {} wins, {} losses, {} draws, {} not a position",
+        variant.cards(),
+        variant.modulus(),
+        symmetry,
+        compression,
+        laid.counts[code::WIN as usize],
+        laid.counts[code::LOSS as usize],
+        laid.counts[code::DRAW as usize],
+        laid.counts[code::NOT_A_POSITION as usize],
+    );
+    println!(
+        "sweep: {:.3} ms, {} levels, {} predecessor visits",
+        sweep_time.as_secs_f64() * 1e3,
+        laid.levels,
+        laid.predecessor_visits
+    );
+    println!(
+        "wrote {} ({} bytes, payload sha256 {}), its fingerprint and {}",
+        path.display(),
+        laid.bytes.len(),
+        gametable_format::hex(&decoded.header().payload_sha256),
+        dir.join(table_file::SUMS).display()
+    );
+    Ok(())
+}

@@ -10,12 +10,15 @@ pub mod verify;
 
 use std::path::Path;
 
+use gametable::{Hand, OpenError, OpenTable, Outcome, Player, PositionError, Variant, Verdict};
+use gametable_gen::judge::cards::Verdicts;
 use gametable_gen::table_file::{self, DistanceFile, OutcomeFile};
 
-/// The Cards table to answer from: the file given, else the embedded one.
+/// The Cards outcome table to answer from: the file given (any variant, full
+/// or symmetry-reduced, compressed or memory mapped), else the embedded one.
 pub enum TableSource {
-    /// Read from a file.
-    File(OutcomeFile),
+    /// Opened from a file by the lookup crate.
+    File(OpenTable),
     /// The embedded (8, 5) table.
     #[cfg(feature = "embedded")]
     Embedded,
@@ -25,7 +28,9 @@ impl TableSource {
     /// Opens the file given, or falls back to the embedded table.
     pub fn open(path: Option<&Path>) -> super::Result<TableSource> {
         match path {
-            Some(path) => Ok(TableSource::File(OutcomeFile::read(path)?)),
+            Some(path) => Ok(TableSource::File(
+                OpenTable::open(path).map_err(|e| open_error(path, e))?,
+            )),
             #[cfg(feature = "embedded")]
             None => Ok(TableSource::Embedded),
             #[cfg(not(feature = "embedded"))]
@@ -37,13 +42,43 @@ impl TableSource {
         }
     }
 
-    /// A lookup table over the source.
-    pub fn table(&self) -> gametable::CardsTable<'_> {
+    /// As [`gametable::CardsTable::probe`].
+    ///
+    /// # Errors
+    /// As [`gametable::CardsTable::probe`].
+    pub fn probe(&self, to_move: Hand, waiting: Hand) -> Result<Outcome, PositionError> {
         match self {
-            TableSource::File(file) => file.table(),
+            TableSource::File(table) => table.probe(to_move, waiting),
             #[cfg(feature = "embedded")]
-            TableSource::Embedded => gametable::CLASSIC,
+            TableSource::Embedded => gametable::CLASSIC.probe(to_move, waiting),
         }
+    }
+}
+
+impl Verdicts for TableSource {
+    fn variant(&self) -> Variant {
+        match self {
+            TableSource::File(table) => table.variant(),
+            #[cfg(feature = "embedded")]
+            TableSource::Embedded => gametable::CLASSIC.variant(),
+        }
+    }
+
+    #[inline]
+    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, PositionError> {
+        match self {
+            TableSource::File(table) => table.verdict(first, alice, bob),
+            #[cfg(feature = "embedded")]
+            TableSource::Embedded => gametable::CLASSIC.verdict(first, alice, bob),
+        }
+    }
+}
+
+/// An opener's error for a person: the path first (I/O errors name it already).
+pub fn open_error(path: &Path, e: OpenError) -> String {
+    match e {
+        OpenError::Io { .. } => e.to_string(),
+        e => format!("{}: {e}", path.display()),
     }
 }
 

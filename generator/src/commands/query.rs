@@ -4,6 +4,8 @@ use std::path::Path;
 
 use gametable::{Evaluation, Hand, Outcome, Player, Position};
 
+use gametable_gen::judge::cards::Verdicts as _;
+
 use super::{show_hand, PlaySource, TableSource};
 
 /// `query cards`.
@@ -13,8 +15,7 @@ pub fn cards(
     bob: &[u8],
     table_path: Option<&Path>,
 ) -> crate::Result<()> {
-    let source = TableSource::open(table_path)?;
-    let table = source.table();
+    let table = TableSource::open(table_path)?;
     let variant = table.variant();
     let alice_hand = Hand::from_cards(variant, alice).map_err(|e| format!("--alice: {e}"))?;
     let bob_hand = Hand::from_cards(variant, bob).map_err(|e| format!("--bob: {e}"))?;

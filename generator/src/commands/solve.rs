@@ -11,7 +11,7 @@ use super::TableSource;
 pub fn cards(table: Option<&Path>) -> crate::Result<()> {
     let source = TableSource::open(table)?;
     let mut out = Vec::with_capacity(1 << 20);
-    judge::cards::answer(io::stdin().lock(), &source.table(), &mut out)?;
+    judge::cards::answer(io::stdin().lock(), &source, &mut out)?;
     io::stdout().lock().write_all(&out)?;
     Ok(())
 }

@@ -11,12 +11,47 @@
 
 use std::io::Read;
 
-use gametable::{CardsTable, Hand, Player, Verdict, MAX_MODULUS};
+use gametable::{
+    CardsTable, Hand, OpenTable, Player, PositionError, Variant, Verdict, MAX_MODULUS,
+};
 
 use crate::judge::scan::{self, InputError, Scanner};
 
 /// The judge format's bound on the number of situations.
 pub const MAX_SITUATIONS: u64 = 100_000;
+
+/// What answering judge input needs of an outcome table: its variant and
+/// verdicts. The embedded [`CardsTable`] and an [`OpenTable`] (full or
+/// symmetry-reduced) both answer.
+pub trait Verdicts {
+    /// The variant the table solves.
+    fn variant(&self) -> Variant;
+    /// As [`CardsTable::verdict`].
+    ///
+    /// # Errors
+    /// As [`CardsTable::verdict`].
+    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, PositionError>;
+}
+
+impl Verdicts for CardsTable<'_> {
+    fn variant(&self) -> Variant {
+        CardsTable::variant(self)
+    }
+    #[inline]
+    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, PositionError> {
+        CardsTable::verdict(self, first, alice, bob)
+    }
+}
+
+impl Verdicts for OpenTable {
+    fn variant(&self) -> Variant {
+        OpenTable::variant(self)
+    }
+    #[inline]
+    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, PositionError> {
+        OpenTable::verdict(self, first, alice, bob)
+    }
+}
 
 /// Answers every situation of judge input `input` from `table`, appending one
 /// line per situation to `out`. Nothing is appended unless all input is valid.
@@ -27,7 +62,7 @@ pub const MAX_SITUATIONS: u64 = 100_000;
 /// input after the last situation, or both hands all zero, with its line.
 pub fn answer(
     input: impl Read,
-    table: &CardsTable<'_>,
+    table: &impl Verdicts,
     out: &mut Vec<u8>,
 ) -> Result<(), InputError> {
     let start = out.len();
@@ -36,7 +71,7 @@ pub fn answer(
 
 fn answer_all<R: Read>(
     scanner: &mut Scanner<R>,
-    table: &CardsTable<'_>,
+    table: &impl Verdicts,
     out: &mut Vec<u8>,
 ) -> Result<(), InputError> {
     let variant = table.variant();

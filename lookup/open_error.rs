@@ -1,0 +1,123 @@
+//! Why a table file could not be opened (feature `open`).
+
+use core::fmt;
+use std::path::PathBuf;
+
+use gametable_format::{FormatError, Symmetry, TableKind};
+
+use crate::error::{TableError, VariantError};
+
+/// A table file that cannot be opened, and why.
+///
+/// The message of every variant but [`OpenError::Io`] is about the bytes,
+/// not the file: a caller that opened a path prefixes it.
+#[derive(Debug)]
+#[non_exhaustive]
+pub enum OpenError {
+    /// The file cannot be opened, read or mapped.
+    Io {
+        /// The file.
+        path: PathBuf,
+        /// What the operating system said.
+        source: std::io::Error,
+    },
+    /// The bytes are not a valid table file: magic, version, header, length,
+    /// either checksum, or a payload that does not decompress.
+    Format(FormatError),
+    /// A valid table of another kind than the one asked for.
+    Kind {
+        /// The kind asked for.
+        expected: TableKind,
+        /// The kind in the file.
+        found: TableKind,
+    },
+    /// The header's Cards parameters are not a variant this crate knows.
+    Variant(VariantError),
+    /// The header's state count is not the variant's (for its symmetry).
+    States {
+        /// Which states the table stores.
+        symmetry: Symmetry,
+        /// States the variant has with that symmetry (`None`: far more than
+        /// the header says, not counted).
+        expected: Option<u64>,
+        /// States the header says.
+        found: u64,
+    },
+    /// The payload's codes or distances are impossible for the variant.
+    Table(TableError),
+}
+
+impl fmt::Display for OpenError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            OpenError::Io { path, source } => write!(f, "{}: {source}", path.display()),
+            OpenError::Format(e) => e.fmt(f),
+            OpenError::Kind { expected, found } => write!(
+                f,
+                "{} table, but {} table was asked for",
+                kind_name(*found),
+                kind_name(*expected)
+            ),
+            OpenError::Variant(e) => write!(f, "bad parameters: {e}"),
+            OpenError::States {
+                symmetry,
+                expected,
+                found,
+            } => {
+                let what = match symmetry {
+                    Symmetry::None => "states",
+                    Symmetry::UnitOrbits => "orbits of states",
+                };
+                match expected {
+                    Some(expected) => write!(
+                        f,
+                        "header says {found} states, but the variant has {expected} {what}"
+                    ),
+                    None => write!(
+                        f,
+                        "header says {found} states, but the variant has far more {what}"
+                    ),
+                }
+            }
+            OpenError::Table(e) => e.fmt(f),
+        }
+    }
+}
+
+/// A table kind with its article, for messages.
+fn kind_name(kind: TableKind) -> &'static str {
+    match kind {
+        TableKind::Outcome => "an outcome",
+        TableKind::Distance => "a distance",
+    }
+}
+
+impl std::error::Error for OpenError {
+    fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
+        match self {
+            OpenError::Io { source, .. } => Some(source),
+            OpenError::Format(e) => Some(e),
+            OpenError::Variant(e) => Some(e),
+            OpenError::Table(e) => Some(e),
+            OpenError::Kind { .. } | OpenError::States { .. } => None,
+        }
+    }
+}
+
+impl From<FormatError> for OpenError {
+    fn from(e: FormatError) -> OpenError {
+        OpenError::Format(e)
+    }
+}
+
+impl From<TableError> for OpenError {
+    fn from(e: TableError) -> OpenError {
+        OpenError::Table(e)
+    }
+}
+
+impl From<VariantError> for OpenError {
+    fn from(e: VariantError) -> OpenError {
+        OpenError::Variant(e)
+    }
+}
