@@ -23,15 +23,42 @@ use crate::variant::{Variant, MAX_MODULUS};
 pub struct Hand {
     variant: Variant,
     counts: [u8; MAX_MODULUS as usize],
+    /// The rank, computed once at construction: a hand never changes, and
+    /// every lookup needs it.
+    rank: u32,
 }
 
 impl Hand {
+    /// The hand with these counts (checked by the caller), with its rank.
+    #[inline]
+    #[allow(clippy::indexing_slicing)] // const fn; j < m <= MAX_MODULUS, the array length
+    const fn with_counts(variant: Variant, counts: [u8; MAX_MODULUS as usize]) -> Hand {
+        let m = variant.modulus() as usize;
+        let mut rank: u64 = 0;
+        let mut prefix: usize = 0;
+        let mut j = 1;
+        while j < m {
+            prefix += counts[j] as usize;
+            rank += rank_term(prefix, j);
+            j += 1;
+        }
+        Hand {
+            variant,
+            counts,
+            rank: rank as u32,
+        }
+    }
+
     /// The hand whose cards all show 0.
     #[inline]
     pub const fn all_zero(variant: Variant) -> Hand {
         let mut counts = [0u8; MAX_MODULUS as usize];
         counts[0] = variant.cards();
-        Hand { variant, counts }
+        Hand {
+            variant,
+            counts,
+            rank: 0,
+        }
     }
 
     /// A hand from its cards, in any order.
@@ -62,7 +89,7 @@ impl Hand {
             counts[value as usize] += 1;
             i += 1;
         }
-        Ok(Hand { variant, counts })
+        Ok(Hand::with_counts(variant, counts))
     }
 
     /// A hand from its counts: `counts[v]` cards show value `v`.
@@ -92,10 +119,7 @@ impl Hand {
                 found: sum,
             });
         }
-        Ok(Hand {
-            variant,
-            counts: own,
-        })
+        Ok(Hand::with_counts(variant, own))
     }
 
     /// The hand with the given rank (see the module docs for the numbering).
@@ -135,23 +159,17 @@ impl Hand {
             v += 1;
         }
         counts[0] = (variant.cards() as u32 - prefix[m - 1]) as u8;
-        Ok(Hand { variant, counts })
+        Ok(Hand {
+            variant,
+            counts,
+            rank,
+        })
     }
 
-    /// This hand's rank in `0..variant.hands()`.
-    #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length
+    /// This hand's rank in `0..variant.hands()` (computed at construction).
     #[inline]
     pub const fn rank(&self) -> u32 {
-        let m = self.variant.modulus() as usize;
-        let mut rank: u64 = 0;
-        let mut prefix: usize = 0;
-        let mut j = 1;
-        while j < m {
-            prefix += self.counts[j] as usize;
-            rank += rank_term(prefix, j);
-            j += 1;
-        }
-        rank as u32
+        self.rank
     }
 
     /// The variant this hand belongs to.
@@ -210,10 +228,7 @@ impl Hand {
         let mut counts = self.counts;
         counts[out as usize] -= 1;
         counts[into as usize] += 1;
-        Some(Hand {
-            variant: self.variant,
-            counts,
-        })
+        Some(Hand::with_counts(self.variant, counts))
     }
 
     /// The cards in ascending order.
