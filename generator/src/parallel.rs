@@ -16,7 +16,7 @@ use std::sync::atomic::{AtomicBool, AtomicU64, Ordering::Relaxed};
 use rayon::prelude::*;
 
 use crate::sweep::{
-    initial_cell, matches, predecessors, HandTables, Space, SpaceSolution, BLOCK, DONE_LOSS,
+    initial_cell, matches, predecessors, HandTables, LevelCodes, Space, SpaceSolution, BLOCK,
     DONE_WIN, FRONT,
 };
 
@@ -59,13 +59,7 @@ where
     let mut level: u32 = 0;
     loop {
         let parity = (level % 2) as usize;
-        let current = FRONT[parity];
-        let next = FRONT[1 - parity];
-        let (done, losses_now) = if parity == 0 {
-            (DONE_LOSS, true)
-        } else {
-            (DONE_WIN, false)
-        };
+        let codes = LevelCodes::of(level);
         let (scan, mark) = (&dirty[parity], &dirty[1 - parity]);
         let found = AtomicBool::new(false);
         scan.par_iter().enumerate().with_min_len(4).for_each_init(
@@ -83,14 +77,17 @@ where
                         let bytes = words[start / 8 + i].load(Relaxed).to_le_bytes();
                         chunk.copy_from_slice(&bytes[..chunk.len()]);
                     }
-                    let mut hits = matches(&cells[..end - start], current);
+                    let mut hits = matches(&cells[..end - start], codes.current);
                     let mut row = space.row_of(start);
                     let mut bounds = space.row_bounds(row);
                     while hits != 0 {
                         let s = start + hits.trailing_zeros() as usize;
                         hits &= hits - 1;
                         // Only this thread changes a frontier cell: flip it to `done`.
-                        words[s / 8].fetch_xor(u64::from(current ^ done) << (s % 8 * 8), Relaxed);
+                        words[s / 8].fetch_xor(
+                            u64::from(codes.current ^ codes.done) << (s % 8 * 8),
+                            Relaxed,
+                        );
                         local_decided += 1;
                         while s >= bounds.1 {
                             row += 1;
@@ -98,7 +95,7 @@ where
                         }
                         let (x, y) = space.state_in_row(row, s - bounds.0);
                         local_visits += predecessors(space, tables, x, y, seen, |p| {
-                            count_down(&words, mark, p, losses_now, next);
+                            count_down(&words, mark, p, codes);
                         });
                     }
                 }
@@ -124,7 +121,7 @@ where
 
 /// [`crate::sweep`]'s count-down, as a compare-and-swap on the cell's word.
 #[inline(always)]
-fn count_down(words: &[AtomicU64], mark: &[AtomicU64], p: usize, losses_now: bool, next: u8) {
+fn count_down(words: &[AtomicU64], mark: &[AtomicU64], p: usize, codes: LevelCodes) {
     let word = &words[p / 8];
     let shift = p % 8 * 8;
     let mut old = word.load(Relaxed);
@@ -133,8 +130,8 @@ fn count_down(words: &[AtomicU64], mark: &[AtomicU64], p: usize, losses_now: boo
         if cell >= DONE_WIN {
             return;
         }
-        let decided_now = losses_now || cell == 1;
-        let new_cell = if decided_now { next } else { cell - 1 };
+        let decided_now = codes.losses || cell == 1;
+        let new_cell = if decided_now { codes.next } else { cell - 1 };
         let new = (old & !(0xff << shift)) | (u64::from(new_cell) << shift);
         match word.compare_exchange_weak(old, new, Relaxed, Relaxed) {
             Ok(_) => {

@@ -334,123 +334,158 @@ fn cell_code(cell: u8) -> u8 {
 pub fn sweep<S: Space>(
     space: &S,
     tables: &HandTables,
-    mut on_decided: impl FnMut(u64, u32),
+    on_decided: impl FnMut(u64, u32),
 ) -> SpaceSolution {
     let states = space.states();
-    let mut work = vec![0u8; states];
-    let blocks = states.div_ceil(BLOCK);
-    // dirty[level % 2] has bit k set when block k may hold a state of that
-    // level's frontier, so each level scans only the blocks it must.
-    let mut dirty = [
-        vec![0u64; blocks.div_ceil(64)],
-        vec![0u64; blocks.div_ceil(64)],
-    ];
-    let mut seen = Vec::with_capacity(256);
-    for row in 0..space.rows() {
-        let (start, end) = space.row_bounds(row);
-        for (s, cell) in work.iter_mut().enumerate().take(end).skip(start) {
-            let (a, b) = space.state_in_row(row, s - start);
-            *cell = initial_cell(space, tables, a, b, &mut seen);
-            if *cell == DONE_WIN {
-                on_decided(s as u64, 0);
-            } else if *cell == FRONT[0] {
-                let block = s / BLOCK;
-                dirty[0][block / 64] |= 1 << (block % 64);
-            }
+    let bitmap_words = states.div_ceil(BLOCK).div_ceil(64);
+    let mut sweep = Sequential {
+        space,
+        tables,
+        on_decided,
+        work: vec![0u8; states],
+        dirty: [vec![0u64; bitmap_words], vec![0u64; bitmap_words]],
+        lists: [FrontierList::new(), FrontierList::new()],
+        frontier: Vec::new(),
+        seen: Vec::with_capacity(256),
+        visits: 0,
+    };
+    sweep.start();
+    let mut level = 0;
+    while sweep.level(level) {
+        level += 1;
+    }
+    let Sequential { work, visits, .. } = sweep;
+    SpaceSolution::from_cells(states, level, visits, |s| work[s])
+}
+
+/// The codes one level works with: its frontier's marker, the next level's,
+/// what a processed frontier state becomes, and whether it is a loss.
+#[derive(Clone, Copy)]
+pub(crate) struct LevelCodes {
+    pub(crate) current: u8,
+    pub(crate) next: u8,
+    pub(crate) done: u8,
+    pub(crate) losses: bool,
+}
+
+impl LevelCodes {
+    /// Losses are decided at even levels, wins at odd ones; the two
+    /// frontier markers swap roles every level.
+    pub(crate) fn of(level: u32) -> LevelCodes {
+        let even = level % 2 == 0;
+        LevelCodes {
+            current: FRONT[usize::from(!even)],
+            next: FRONT[usize::from(even)],
+            done: if even { DONE_LOSS } else { DONE_WIN },
+            losses: even,
         }
     }
+}
 
-    // Small levels are kept as lists of indices (a fixed capacity, whatever
-    // the table's size); a level that overflows its list is found again by
-    // scanning the dirty blocks.
-    let mut lists = [FrontierList::new(), FrontierList::new()];
-    lists[0].overflowed = true;
+/// The single-threaded sweep's state between levels.
+struct Sequential<'a, S, F> {
+    space: &'a S,
+    tables: &'a HandTables,
+    on_decided: F,
+    /// One byte per stored state: a counter, or a marker.
+    work: Vec<u8>,
+    /// By level parity: blocks that may hold that level's frontier.
+    dirty: [Vec<u64>; 2],
+    /// By level parity: that level's frontier, while it fits a list.
+    lists: [FrontierList; 2],
+    /// Frontier states gathered for processing, in increasing order.
+    frontier: Vec<usize>,
+    seen: Vec<usize>,
+    visits: u64,
+}
 
-    let mut level: u32 = 0;
-    let mut visits: u64 = 0;
-    loop {
+impl<S: Space, F: FnMut(u64, u32)> Sequential<'_, S, F> {
+    /// Sets every state's first cell; terminal losses form level 0.
+    fn start(&mut self) {
+        let (space, tables) = (self.space, self.tables);
+        for row in 0..space.rows() {
+            let (start, end) = space.row_bounds(row);
+            for s in start..end {
+                let (a, b) = space.state_in_row(row, s - start);
+                let cell = initial_cell(space, tables, a, b, &mut self.seen);
+                self.work[s] = cell;
+                if cell == DONE_WIN {
+                    (self.on_decided)(s as u64, 0);
+                } else if cell == FRONT[0] {
+                    let block = s / BLOCK;
+                    self.dirty[0][block / 64] |= 1 << (block % 64);
+                }
+            }
+        }
+        // Level 0 is found by scanning: it was never listed.
+        self.lists[0].overflowed = true;
+    }
+
+    /// Decides the states of level `level + 1` by processing those of
+    /// `level`; false when `level` had none (the sweep is over).
+    fn level(&mut self, level: u32) -> bool {
+        let codes = LevelCodes::of(level);
         let parity = (level % 2) as usize;
-        let current = FRONT[parity];
-        let next = FRONT[1 - parity];
-        let (done, losses_now) = if parity == 0 {
-            (DONE_LOSS, true)
-        } else {
-            (DONE_WIN, false)
-        };
-        let [dirty_even, dirty_odd] = &mut dirty;
-        let (scan, mark) = if parity == 0 {
-            (dirty_even, dirty_odd)
-        } else {
-            (dirty_odd, dirty_even)
-        };
-        let [list_even, list_odd] = &mut lists;
-        let (list, next_list) = if parity == 0 {
-            (list_even, list_odd)
-        } else {
-            (list_odd, list_even)
-        };
-        next_list.clear();
-        let mut frontier = Vec::new();
-        if list.overflowed {
+        self.lists[1 - parity].clear();
+        let mut processed = 0;
+        let mut scan = std::mem::take(&mut self.dirty[parity]);
+        if self.lists[parity].overflowed {
             for (word_index, slot) in scan.iter_mut().enumerate() {
                 let mut word = std::mem::take(slot);
                 while word != 0 {
                     let block = word_index * 64 + word.trailing_zeros() as usize;
                     word &= word - 1;
                     let start = block * BLOCK;
-                    let end = (start + BLOCK).min(states);
-                    let mut hits = matches(&work[start..end], current);
+                    let end = (start + BLOCK).min(self.work.len());
+                    let mut hits = matches(&self.work[start..end], codes.current);
                     while hits != 0 {
-                        frontier_push(&mut frontier, start + hits.trailing_zeros() as usize);
+                        self.frontier.push(start + hits.trailing_zeros() as usize);
                         hits &= hits - 1;
                     }
-                    if frontier.len() >= FRONTIER_CHUNK {
-                        process(
-                            &mut frontier,
-                            &mut work,
-                            mark,
-                            next_list,
-                            &mut on_decided,
-                            level,
-                            done,
-                            losses_now,
-                            next,
-                            space,
-                            tables,
-                            &mut seen,
-                            &mut visits,
-                        );
+                    if self.frontier.len() >= FRONTIER_CHUNK {
+                        processed += self.process(level, codes);
                     }
                 }
             }
         } else {
             scan.fill(0);
-            list.indices.sort_unstable();
-            frontier.extend(list.indices.iter().map(|&s| s as usize));
+            let list = &mut self.lists[parity].indices;
+            list.sort_unstable();
+            self.frontier.extend(list.iter().map(|&s| s as usize));
         }
-        let found = list.overflowed || !frontier.is_empty();
-        process(
-            &mut frontier,
-            &mut work,
-            mark,
-            next_list,
-            &mut on_decided,
-            level,
-            done,
-            losses_now,
-            next,
-            space,
-            tables,
-            &mut seen,
-            &mut visits,
-        );
-        if !found {
-            break;
-        }
-        level += 1;
+        self.dirty[parity] = scan;
+        processed += self.process(level, codes);
+        processed > 0
     }
 
-    SpaceSolution::from_cells(states, level, visits, |s| work[s])
+    /// Marks the gathered frontier states decided at `level` and counts
+    /// down their predecessors; returns how many there were.
+    fn process(&mut self, level: u32, codes: LevelCodes) -> usize {
+        let Some(&first) = self.frontier.first() else {
+            return 0;
+        };
+        let (space, tables) = (self.space, self.tables);
+        let next = 1 - (level % 2) as usize;
+        let (work, seen) = (&mut self.work, &mut self.seen);
+        let (mark, next_list) = (&mut self.dirty[next], &mut self.lists[next]);
+        let mut row = space.row_of(first);
+        let mut bounds = space.row_bounds(row);
+        for &s in &self.frontier {
+            work[s] = codes.done;
+            (self.on_decided)(s as u64, level);
+            while s >= bounds.1 {
+                row += 1;
+                bounds = space.row_bounds(row);
+            }
+            let (x, y) = space.state_in_row(row, s - bounds.0);
+            self.visits += predecessors(space, tables, x, y, seen, |p| {
+                count_down(work, mark, next_list, p, codes);
+            });
+        }
+        let processed = self.frontier.len();
+        self.frontier.clear();
+        processed
+    }
 }
 
 /// The capacity of a level's index list: 64 Ki states, 256 KiB, whatever the
@@ -487,50 +522,6 @@ impl FrontierList {
             self.overflowed = true;
         }
     }
-}
-
-#[inline(always)]
-fn frontier_push(frontier: &mut Vec<usize>, s: usize) {
-    frontier.push(s);
-}
-
-/// Processes frontier states (in increasing index order): marks each decided
-/// at `level`, and counts down its predecessors.
-#[allow(clippy::too_many_arguments)]
-#[inline(always)]
-fn process<S: Space>(
-    frontier: &mut Vec<usize>,
-    work: &mut [u8],
-    mark: &mut [u64],
-    next_list: &mut FrontierList,
-    on_decided: &mut impl FnMut(u64, u32),
-    level: u32,
-    done: u8,
-    losses_now: bool,
-    next: u8,
-    space: &S,
-    tables: &HandTables,
-    seen: &mut Vec<usize>,
-    visits: &mut u64,
-) {
-    let Some(&first) = frontier.first() else {
-        return;
-    };
-    let mut row = space.row_of(first);
-    let mut bounds = space.row_bounds(row);
-    for &s in frontier.iter() {
-        work[s] = done;
-        on_decided(s as u64, level);
-        while s >= bounds.1 {
-            row += 1;
-            bounds = space.row_bounds(row);
-        }
-        let (x, y) = space.state_in_row(row, s - bounds.0);
-        *visits += predecessors(space, tables, x, y, seen, |p| {
-            count_down(work, mark, next_list, p, losses_now, next);
-        });
-    }
-    frontier.clear();
 }
 
 /// Calls `f` once for each distinct stored predecessor of the state with
@@ -589,16 +580,15 @@ fn count_down(
     mark: &mut [u64],
     next_list: &mut FrontierList,
     p: usize,
-    losses_now: bool,
-    next: u8,
+    codes: LevelCodes,
 ) {
     let cell = work[p];
     // Branch-free: which predecessors are decided is unpredictable, so
     // selects beat branches here.
     let undecided = cell < DONE_WIN;
-    let decided_now = undecided & (losses_now | (cell == 1));
+    let decided_now = undecided & (codes.losses | (cell == 1));
     work[p] = if decided_now {
-        next
+        codes.next
     } else {
         cell - u8::from(undecided)
     };
