@@ -572,6 +572,22 @@ pub(crate) fn predecessors<S: Space>(
     visits
 }
 
+/// A predecessor's cell after one of its successors was decided at this
+/// level (a loss makes it a win; a win counts it down, to a loss at zero),
+/// and whether that decides it. Branch-free: which predecessors are decided
+/// is unpredictable, so selects beat branches here.
+#[inline(always)]
+pub(crate) fn counted_down(cell: u8, codes: LevelCodes) -> (u8, bool) {
+    let undecided = cell < DONE_WIN;
+    let decided_now = undecided & (codes.losses | (cell == 1));
+    let cell = if decided_now {
+        codes.next
+    } else {
+        cell - u8::from(undecided)
+    };
+    (cell, decided_now)
+}
+
 /// Records that predecessor `p` has a successor just decided: a loss makes
 /// it a win; a win counts it down, to a loss at zero.
 #[inline(always)]
@@ -582,16 +598,8 @@ fn count_down(
     p: usize,
     codes: LevelCodes,
 ) {
-    let cell = work[p];
-    // Branch-free: which predecessors are decided is unpredictable, so
-    // selects beat branches here.
-    let undecided = cell < DONE_WIN;
-    let decided_now = undecided & (codes.losses | (cell == 1));
-    work[p] = if decided_now {
-        codes.next
-    } else {
-        cell - u8::from(undecided)
-    };
+    let (cell, decided_now) = counted_down(work[p], codes);
+    work[p] = cell;
     let block = p / BLOCK;
     mark[block / 64] |= u64::from(decided_now) << (block % 64);
     if decided_now {
@@ -818,7 +826,8 @@ mod tests {
                 let tables = HandTables::new(v);
                 let orbits = Orbits::new(v);
                 let single = sweep(&orbits, &tables, |_, _| {});
-                let parallel = pool.install(|| crate::parallel::sweep(&orbits, &tables, |_, _| {}));
+                let parallel =
+                    pool.install(|| crate::parallel::two_phase(&orbits, &tables, |_, _| {}));
                 assert_eq!(
                     single.packed, parallel.packed,
                     "({n}, {m}) on {threads} threads"
@@ -828,7 +837,7 @@ mod tests {
                 let full_space = FullSpace::new(v);
                 let single = sweep(&full_space, &tables, |_, _| {});
                 let parallel =
-                    pool.install(|| crate::parallel::sweep(&full_space, &tables, |_, _| {}));
+                    pool.install(|| crate::parallel::two_phase(&full_space, &tables, |_, _| {}));
                 assert_eq!(
                     single.packed, parallel.packed,
                     "full ({n}, {m}) on {threads} threads"
