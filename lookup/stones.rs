@@ -138,7 +138,7 @@ impl Constraint {
             && match self {
                 Constraint::Any => true,
                 Constraint::Odd => take % 2 == 1,
-                Constraint::Even => take % 2 == 0,
+                Constraint::Even => take.is_multiple_of(2),
             }
     }
 }

@@ -389,7 +389,7 @@ mod tests {
             // Every orbit is hit, and by a number of states dividing the group order.
             for &count in &hit {
                 assert!(
-                    count > 0 && orbits.units() as u32 % count == 0,
+                    count > 0 && (orbits.units() as u32).is_multiple_of(count),
                     "({n},{m}) {count}"
                 );
             }

@@ -56,7 +56,7 @@ pub fn sweep<S: Space + Sync>(
         let mut decided = 0u64;
         return crate::sweep::sweep(space, tables, |_, level| {
             decided += 1;
-            if decided % (1 << 20) == 0 {
+            if decided.is_multiple_of(1 << 20) {
                 progress(level, decided);
             }
         });

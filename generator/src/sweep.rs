@@ -372,7 +372,7 @@ impl LevelCodes {
     /// Losses are decided at even levels, wins at odd ones; the two
     /// frontier markers swap roles every level.
     pub(crate) fn of(level: u32) -> LevelCodes {
-        let even = level % 2 == 0;
+        let even = level.is_multiple_of(2);
         LevelCodes {
             current: FRONT[usize::from(!even)],
             next: FRONT[usize::from(even)],

@@ -42,7 +42,7 @@ pub fn cards(
         let mut decided = 0u64;
         let (solution, distances) = sweep::solve_with_distances_reporting(variant, |level| {
             decided += 1;
-            if decided % (1 << 16) == 0 {
+            if decided.is_multiple_of(1 << 16) {
                 progress.update(level, decided);
             }
         });
