@@ -215,38 +215,30 @@ pub fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     })
 }
 
+/// The largest decoded payload a reader accepts: 4 GiB. Larger headers are
+/// refused before anything is decoded or allocated.
+///
+/// Within the limit, memory follows the bytes that actually decode, never
+/// the length a header claims: a header that promises gigabytes over a
+/// payload that holds kilobytes costs kilobytes.
+pub const MAX_PAYLOAD_LEN: u64 = 1 << 32;
+
 /// Decodes and checks the payload of a checked raw table.
 ///
 /// # Errors
-/// [`FormatError::OutOfMemory`], [`FormatError::Decompress`],
+/// [`FormatError::OutOfMemory`] (over [`MAX_PAYLOAD_LEN`] or not
+/// addressable here), [`FormatError::Decompress`],
 /// [`FormatError::PayloadLength`] or [`FormatError::PayloadChecksum`].
 pub fn decode_payload(raw: &RawTable<'_>) -> Result<Vec<u8>, FormatError> {
-    let len = usize::try_from(raw.header.payload_len).map_err(|_| FormatError::OutOfMemory {
+    let too_large = FormatError::OutOfMemory {
         bytes: raw.header.payload_len,
-    })?;
+    };
+    if raw.header.payload_len > MAX_PAYLOAD_LEN {
+        return Err(too_large);
+    }
     let payload = match raw.header.compression {
         Compression::None => raw.stored.to_vec(),
-        Compression::Zstd => {
-            let mut out = Vec::new();
-            out.try_reserve_exact(len)
-                .map_err(|_| FormatError::OutOfMemory {
-                    bytes: raw.header.payload_len,
-                })?;
-            out.resize(len, 0);
-            let written = ruzstd::decoding::FrameDecoder::new()
-                .decode_all(raw.stored, &mut out)
-                .map_err(|e| match e {
-                    ruzstd::decoding::errors::FrameDecoderError::TargetTooSmall => {
-                        FormatError::PayloadLength {
-                            expected: raw.header.payload_len,
-                            found: None,
-                        }
-                    }
-                    other => FormatError::Decompress(other.to_string()),
-                })?;
-            out.truncate(written);
-            out
-        }
+        Compression::Zstd => decompress(raw.stored, raw.header.payload_len)?,
     };
     if payload.len() as u64 != raw.header.payload_len {
         return Err(FormatError::PayloadLength {
@@ -262,6 +254,36 @@ pub fn decode_payload(raw: &RawTable<'_>) -> Result<Vec<u8>, FormatError> {
         });
     }
     Ok(payload)
+}
+
+/// Decompresses one zstd frame of at most `limit` decoded bytes, growing the
+/// output as bytes arrive (never reserving `limit` up front), and refusing
+/// anything after the frame.
+fn decompress(stored: &[u8], limit: u64) -> Result<Vec<u8>, FormatError> {
+    use std::io::Read;
+    let mut source = stored;
+    let mut decoder = ruzstd::decoding::StreamingDecoder::new(&mut source)
+        .map_err(|e| FormatError::Decompress(e.to_string()))?;
+    let mut out = Vec::new();
+    // One byte past the limit tells "too long" from "exactly right".
+    (&mut decoder)
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut out)
+        .map_err(|e| FormatError::Decompress(e.to_string()))?;
+    if out.len() as u64 > limit {
+        return Err(FormatError::PayloadLength {
+            expected: limit,
+            found: None,
+        });
+    }
+    drop(decoder);
+    if !source.is_empty() {
+        return Err(FormatError::Decompress(format!(
+            "{} bytes after the zstd frame",
+            source.len()
+        )));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]

@@ -202,7 +202,9 @@ impl DistanceFile {
 }
 
 /// Decodes a Cards table file of the given kind with every format check, and
-/// checks its parameters and state count, but not its contents.
+/// checks its parameters and state count, but not its contents. The header
+/// is checked against the variant before the payload is decoded, so a header
+/// claiming a huge table costs nothing.
 ///
 /// # Errors
 /// [`TableFileError::Format`] or [`TableFileError::Unsupported`], naming `path`.
@@ -211,25 +213,26 @@ pub fn decode_cards(
     bytes: &[u8],
     kind: TableKind,
 ) -> Result<(Header, Variant, Vec<u8>), TableFileError> {
+    let format = |e| TableFileError::Format(path.into(), e);
     let unsupported = |why: String| TableFileError::Unsupported(path.to_path_buf(), why);
-    let table =
-        gametable_format::decode(bytes).map_err(|e| TableFileError::Format(path.into(), e))?;
-    let Game::Cards { cards, modulus } = table.header.game;
+    let raw = gametable_format::read_raw(bytes).map_err(format)?;
+    let Game::Cards { cards, modulus } = raw.header.game;
     let variant = Variant::new(cards, modulus).map_err(|e| unsupported(e.to_string()))?;
-    if table.header.kind != kind || table.header.symmetry != Symmetry::None {
+    if raw.header.kind != kind || raw.header.symmetry != Symmetry::None {
         return Err(unsupported(format!(
             "a {:?} table with symmetry {:?}; expected a full {kind:?} table",
-            table.header.kind, table.header.symmetry
+            raw.header.kind, raw.header.symmetry
         )));
     }
-    if table.header.states != variant.states() {
+    if raw.header.states != variant.states() {
         return Err(unsupported(format!(
             "header says {} states, but ({cards}, {modulus}) has {}",
-            table.header.states,
+            raw.header.states,
             variant.states()
         )));
     }
-    Ok((table.header, variant, table.payload))
+    let payload = gametable_format::decode_payload(&raw).map_err(format)?;
+    Ok((raw.header, variant, payload))
 }
 
 /// The kind of the table in a file, from its header alone (checked).
@@ -426,29 +429,13 @@ impl OutcomeFile {
     /// # Errors
     /// [`TableFileError::Format`] or [`TableFileError::Unsupported`], naming `path`.
     pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<OutcomeFile, TableFileError> {
-        let unsupported = |why: String| TableFileError::Unsupported(path.to_path_buf(), why);
-        let table =
-            gametable_format::decode(bytes).map_err(|e| TableFileError::Format(path.into(), e))?;
-        let Game::Cards { cards, modulus } = table.header.game;
-        let variant = Variant::new(cards, modulus).map_err(|e| unsupported(e.to_string()))?;
-        if table.header.kind != TableKind::Outcome || table.header.symmetry != Symmetry::None {
-            return Err(unsupported(format!(
-                "a {:?} table with symmetry {:?}; expected a full outcome table",
-                table.header.kind, table.header.symmetry
-            )));
-        }
-        if table.header.states != variant.states() {
-            return Err(unsupported(format!(
-                "header says {} states, but ({cards}, {modulus}) has {}",
-                table.header.states,
-                variant.states()
-            )));
-        }
-        CardsTable::from_packed(variant, &table.payload).map_err(|e| unsupported(e.to_string()))?;
+        let (header, variant, packed) = decode_cards(path, bytes, TableKind::Outcome)?;
+        CardsTable::from_packed(variant, &packed)
+            .map_err(|e| TableFileError::Unsupported(path.to_path_buf(), e.to_string()))?;
         Ok(OutcomeFile {
-            header: table.header,
+            header,
             variant,
-            packed: table.payload,
+            packed,
         })
     }
 
