@@ -187,7 +187,7 @@ impl<R: Read> Scanner<R> {
         let mut end = self.pos;
         loop {
             let window = self.buf.get(end..self.len).unwrap_or(&[]);
-            match window.iter().position(|b| b.is_ascii_whitespace()) {
+            match window.iter().position(|&b| is_space(b)) {
                 Some(i) => {
                     end += i;
                     break;
@@ -248,7 +248,7 @@ impl<R: Read> Scanner<R> {
                 value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
                 digits += 1;
             } else if digits > 0 {
-                if digits > 19 || !b.is_ascii_whitespace() {
+                if digits > 19 || !is_space(b) {
                     return None;
                 }
                 break;
@@ -306,7 +306,7 @@ impl<R: Read> Scanner<R> {
         let token: Vec<u8> = rest
             .iter()
             .copied()
-            .take_while(|b| !b.is_ascii_whitespace())
+            .take_while(|&b| !is_space(b))
             .take(MAX_TOKEN)
             .collect();
         Err(InputError::at(
@@ -315,6 +315,15 @@ impl<R: Read> Scanner<R> {
             message,
         ))
     }
+}
+
+/// The separators: C's `isspace` (space, `\t`, `\n`, `\v`, `\f`, `\r`).
+/// One definition for every path: `u8::is_ascii_whitespace` leaves out
+/// `\v`, and using it in some places made `1\v2` an error while `\v1` was
+/// accepted (found by fuzzing).
+#[inline(always)]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 
 /// Parses a non-empty run of ASCII digits below 2^64.
@@ -370,6 +379,22 @@ mod tests {
             all("-1"),
             Err("line 1: expected an unsigned integer (found \"-1\")".into())
         );
+    }
+
+    #[test]
+    fn every_separator_everywhere() {
+        // Before, between and after numbers, on the fast and general paths.
+        for sep in [" ", "\t", "\n", "\r", "\x0b", "\x0c"] {
+            let text = format!("{sep}1{sep}2{sep}");
+            let values: Vec<u64> = all(&text).unwrap().iter().map(|t| t.0).collect();
+            assert_eq!(values, vec![1, 2], "separator {sep:?}");
+            let values: Vec<u64> = all(&format!("1{sep}2"))
+                .unwrap()
+                .iter()
+                .map(|t| t.0)
+                .collect();
+            assert_eq!(values, vec![1, 2], "separator {sep:?} at the end");
+        }
     }
 
     #[test]
