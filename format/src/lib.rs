@@ -223,6 +223,16 @@ pub fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
 /// payload that holds kilobytes costs kilobytes.
 pub const MAX_PAYLOAD_LEN: u64 = 1 << 32;
 
+/// The longest table file a reader reads: [`MAX_PAYLOAD_LEN`] plus 1 MiB
+/// for the preamble, header, zstd framing and digest. Longer input is
+/// refused once this much has been read, never read to its end.
+pub const MAX_FILE_LEN: u64 = MAX_PAYLOAD_LEN + (1 << 20);
+
+/// The length of the fixed preamble (magic, version, header length): a
+/// reader can check the magic and version from this many bytes before
+/// reading the rest.
+pub const PREAMBLE: usize = PREAMBLE_LEN;
+
 /// Decodes and checks the payload of a checked raw table.
 ///
 /// # Errors

@@ -43,6 +43,44 @@ impl fmt::Display for TableFileError {
 
 impl std::error::Error for TableFileError {}
 
+/// Reads a table file in bounded memory: the preamble first, refused at
+/// once if the magic or version is wrong (so `/dev/zero` or a stray
+/// multi-gigabyte file costs 14 bytes), then at most
+/// [`gametable_format::MAX_FILE_LEN`] bytes in all, refusing anything longer.
+///
+/// # Errors
+/// [`TableFileError::Io`], or [`TableFileError::Format`] for a bad magic,
+/// version, or a file over the limit.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableFileError> {
+    use std::io::Read;
+    let io = |e| TableFileError::Io(path.into(), e);
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut reader = file.take(gametable_format::MAX_FILE_LEN + 1);
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(gametable_format::PREAMBLE as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    match gametable_format::read_raw(&bytes) {
+        Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) => {
+            return Err(TableFileError::Format(path.into(), e));
+        }
+        _ if bytes.len() < gametable_format::PREAMBLE => return Ok(bytes),
+        _ => {}
+    }
+    reader.read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > gametable_format::MAX_FILE_LEN {
+        return Err(TableFileError::Unsupported(
+            path.into(),
+            format!(
+                "longer than {} bytes, the largest table file this reader reads",
+                gametable_format::MAX_FILE_LEN
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// The conventional file name of a variant's outcome table, e.g. `cards-8-5.gtbl`.
 pub fn default_file_name(variant: Variant) -> String {
     format!("cards-{}-{}.gtbl", variant.cards(), variant.modulus())
@@ -191,7 +229,7 @@ impl DistanceFile {
     /// # Errors
     /// As `from_bytes`, and [`TableFileError::Io`].
     pub fn read(path: &Path) -> Result<DistanceFile, TableFileError> {
-        let bytes = std::fs::read(path).map_err(|e| TableFileError::Io(path.into(), e))?;
+        let bytes = read_bytes(path)?;
         DistanceFile::from_bytes(path, &bytes)
     }
 
@@ -444,7 +482,7 @@ impl OutcomeFile {
     /// # Errors
     /// As `from_bytes`, and [`TableFileError::Io`].
     pub fn read(path: &Path) -> Result<OutcomeFile, TableFileError> {
-        let bytes = std::fs::read(path).map_err(|e| TableFileError::Io(path.into(), e))?;
+        let bytes = read_bytes(path)?;
         OutcomeFile::from_bytes(path, &bytes)
     }
 }

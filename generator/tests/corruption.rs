@@ -112,8 +112,8 @@ fn verify(dir: &Path, bytes: &[u8]) -> (bool, String) {
         .arg(&path)
         .output()
         .unwrap();
-    let text = String::from_utf8_lossy(&out.stdout).into_owned()
-        + &String::from_utf8_lossy(&out.stderr);
+    let text =
+        String::from_utf8_lossy(&out.stdout).into_owned() + &String::from_utf8_lossy(&out.stderr);
     (out.status.success(), text)
 }
 
@@ -153,7 +153,15 @@ fn verify_refuses_changes_in_every_region_and_truncations() {
             &format!("verify, byte {position}"),
         );
     }
-    for cut in [0, 7, 13, (14 + header_end) / 2, payload_mid, len - 33, len - 1] {
+    for cut in [
+        0,
+        7,
+        13,
+        (14 + header_end) / 2,
+        payload_mid,
+        len - 33,
+        len - 1,
+    ] {
         let (ok, text) = verify(&dir, &original[..cut]);
         assert!(!ok, "verify accepted a file cut to {cut} bytes: {text}");
         let allowed: &[&str] = match cut {
