@@ -3,6 +3,8 @@
 //! message naming the problem for the region hit: magic, version, header
 //! length, header, payload or trailing digest.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers: a failure is the test failing
+
 use std::path::{Path, PathBuf};
 use std::process::Command;
 

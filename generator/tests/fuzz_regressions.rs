@@ -4,6 +4,8 @@
 //! Inputs live in `tests/data/fuzz/<target>/`, one file each, named for
 //! what went wrong; the seeds in `fuzz/seeds/<target>/`.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers: a failure is the test failing
+
 #[path = "support/oracles.rs"]
 mod oracles;
 

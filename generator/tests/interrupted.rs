@@ -2,6 +2,8 @@
 //! over existing tables: every file is each time either the old one or the
 //! new one, whole and valid, and no temporary outlives the next run.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers: a failure is the test failing
+
 use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};

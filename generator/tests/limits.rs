@@ -3,6 +3,8 @@
 //! runs out. Peak memory is measured from `/proc` (Linux); elsewhere the
 //! tests check only that the input is refused.
 
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers: a failure is the test failing
+
 use std::io::Write;
 use std::process::{Command, Stdio};
 
