@@ -361,4 +361,50 @@ mod tests {
             "payload length must fit the spec"
         );
     }
+
+    /// A re-signed file whose header claims 1 GiB over a tiny zstd frame.
+    fn claiming(payload_len: u64) -> Vec<u8> {
+        let small = encode(&spec(1000), &[7u8; 250]).unwrap();
+        let raw = read_raw(&small).unwrap();
+        let header = Header {
+            states: payload_len * 4,
+            payload_len,
+            ..raw.header.clone()
+        };
+        let header_bytes = postcard::to_allocvec(&header).unwrap();
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(header_bytes.len() as u32).to_le_bytes());
+        out.extend_from_slice(&header_bytes);
+        out.extend_from_slice(raw.stored);
+        let digest = sha256(&out);
+        out.extend_from_slice(&digest);
+        out
+    }
+
+    #[test]
+    fn claimed_lengths_cost_nothing_until_decoded() {
+        // Memory follows the decoded bytes: 250 of them, not 1 GiB.
+        assert_eq!(
+            decode(&claiming(1 << 30)).unwrap_err(),
+            FormatError::PayloadLength {
+                expected: 1 << 30,
+                found: Some(250)
+            }
+        );
+        assert_eq!(
+            decode(&claiming(MAX_PAYLOAD_LEN + 1)).unwrap_err(),
+            FormatError::OutOfMemory {
+                bytes: MAX_PAYLOAD_LEN + 1
+            }
+        );
+        // A frame longer than claimed is cut at the claim.
+        assert_eq!(
+            decode(&claiming(100)).unwrap_err(),
+            FormatError::PayloadLength {
+                expected: 100,
+                found: None
+            }
+        );
+    }
 }
