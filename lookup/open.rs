@@ -21,10 +21,11 @@ use core::fmt;
 use std::borrow::Cow;
 use std::boxed::Box;
 use std::fs::File;
+use std::io::Read;
 use std::path::Path;
 use std::vec::Vec;
 
-use gametable_format::{Game, Header, Symmetry, TableKind};
+use gametable_format::{FormatError, Game, Header, Symmetry, TableKind};
 use memmap2::Mmap;
 
 use crate::distance::DistanceTable;
@@ -83,6 +84,18 @@ impl Opened {
             source,
         };
         let file = File::open(path).map_err(io)?;
+        // The preamble first, read (not mapped): a device or a file of
+        // another kind is refused by its first bytes, as every reader does.
+        let mut preamble = Vec::with_capacity(gametable_format::PREAMBLE);
+        (&file)
+            .take(gametable_format::PREAMBLE as u64)
+            .read_to_end(&mut preamble)
+            .map_err(io)?;
+        if let Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) =
+            gametable_format::read_raw(&preamble)
+        {
+            return Err(OpenError::Format(e));
+        }
         // SAFETY: `Mmap::map` is unsafe because the mapped bytes change if
         // another process writes the file (or truncates it, which faults)
         // while it is mapped, and Rust assumes a `&[u8]` never changes. We

@@ -58,7 +58,7 @@ pub enum FormatError {
         /// The digest of the decoded payload.
         found: String,
     },
-    /// The payload is too large to hold in memory here.
+    /// The payload is larger than [`crate::MAX_PAYLOAD_LEN`].
     OutOfMemory {
         /// Bytes needed.
         bytes: u64,
@@ -112,9 +112,11 @@ impl fmt::Display for FormatError {
                 f,
                 "payload checksum mismatch: header says sha256 {expected}, payload has {found}"
             ),
-            FormatError::OutOfMemory { bytes } => {
-                write!(f, "payload of {bytes} bytes does not fit in memory")
-            }
+            FormatError::OutOfMemory { bytes } => write!(
+                f,
+                "payload of {bytes} bytes is over this reader's limit of {} bytes",
+                crate::MAX_PAYLOAD_LEN
+            ),
         }
     }
 }

@@ -217,10 +217,29 @@ pub fn decode(bytes: &[u8]) -> Result<Table, FormatError> {
     })
 }
 
+/// The largest decoded payload a reader accepts: 4 GiB. Larger headers are
+/// refused before anything is decoded or allocated.
+///
+/// Within the limit, memory follows the bytes that actually decode, never
+/// the length a header claims: a header that promises gigabytes over a
+/// payload that holds kilobytes costs kilobytes.
+pub const MAX_PAYLOAD_LEN: u64 = 1 << 32;
+
+/// The longest table file a reader reads: [`MAX_PAYLOAD_LEN`] plus 1 MiB
+/// for the preamble, header, zstd framing and digest. Longer input is
+/// refused once this much has been read, never read to its end.
+pub const MAX_FILE_LEN: u64 = MAX_PAYLOAD_LEN + (1 << 20);
+
+/// The length of the fixed preamble (magic, version, header length): a
+/// reader can check the magic and version from this many bytes before
+/// reading the rest.
+pub const PREAMBLE: usize = PREAMBLE_LEN;
+
 /// Decodes and checks the payload of a checked raw table.
 ///
 /// # Errors
-/// [`FormatError::OutOfMemory`], [`FormatError::Decompress`],
+/// [`FormatError::OutOfMemory`] (over [`MAX_PAYLOAD_LEN`] or not
+/// addressable here), [`FormatError::Decompress`],
 /// [`FormatError::PayloadLength`] or [`FormatError::PayloadChecksum`].
 pub fn decode_payload(raw: &RawTable<'_>) -> Result<Vec<u8>, FormatError> {
     payload(raw).map(Cow::into_owned)
@@ -233,32 +252,15 @@ pub fn decode_payload(raw: &RawTable<'_>) -> Result<Vec<u8>, FormatError> {
 /// # Errors
 /// As [`decode_payload`].
 pub fn payload<'a>(raw: &RawTable<'a>) -> Result<Cow<'a, [u8]>, FormatError> {
-    let len = usize::try_from(raw.header.payload_len).map_err(|_| FormatError::OutOfMemory {
+    let too_large = FormatError::OutOfMemory {
         bytes: raw.header.payload_len,
-    })?;
+    };
+    if raw.header.payload_len > MAX_PAYLOAD_LEN {
+        return Err(too_large);
+    }
     let payload = match raw.header.compression {
         Compression::None => Cow::Borrowed(raw.stored),
-        Compression::Zstd => {
-            let mut out = Vec::new();
-            out.try_reserve_exact(len)
-                .map_err(|_| FormatError::OutOfMemory {
-                    bytes: raw.header.payload_len,
-                })?;
-            out.resize(len, 0);
-            let written = ruzstd::decoding::FrameDecoder::new()
-                .decode_all(raw.stored, &mut out)
-                .map_err(|e| match e {
-                    ruzstd::decoding::errors::FrameDecoderError::TargetTooSmall => {
-                        FormatError::PayloadLength {
-                            expected: raw.header.payload_len,
-                            found: None,
-                        }
-                    }
-                    other => FormatError::Decompress(other.to_string()),
-                })?;
-            out.truncate(written);
-            Cow::Owned(out)
-        }
+        Compression::Zstd => Cow::Owned(decompress(raw.stored, raw.header.payload_len)?),
     };
     if payload.len() as u64 != raw.header.payload_len {
         return Err(FormatError::PayloadLength {
@@ -274,6 +276,36 @@ pub fn payload<'a>(raw: &RawTable<'a>) -> Result<Cow<'a, [u8]>, FormatError> {
         });
     }
     Ok(payload)
+}
+
+/// Decompresses one zstd frame of at most `limit` decoded bytes, growing the
+/// output as bytes arrive (never reserving `limit` up front), and refusing
+/// anything after the frame.
+fn decompress(stored: &[u8], limit: u64) -> Result<Vec<u8>, FormatError> {
+    use std::io::Read;
+    let mut source = stored;
+    let mut decoder = ruzstd::decoding::StreamingDecoder::new(&mut source)
+        .map_err(|e| FormatError::Decompress(e.to_string()))?;
+    let mut out = Vec::new();
+    // One byte past the limit tells "too long" from "exactly right".
+    (&mut decoder)
+        .take(limit.saturating_add(1))
+        .read_to_end(&mut out)
+        .map_err(|e| FormatError::Decompress(e.to_string()))?;
+    if out.len() as u64 > limit {
+        return Err(FormatError::PayloadLength {
+            expected: limit,
+            found: None,
+        });
+    }
+    drop(decoder);
+    if !source.is_empty() {
+        return Err(FormatError::Decompress(format!(
+            "{} bytes after the zstd frame",
+            source.len()
+        )));
+    }
+    Ok(out)
 }
 
 #[cfg(test)]
@@ -339,6 +371,52 @@ mod tests {
         assert!(
             encode(&spec(1000), &[0u8; 10]).is_err(),
             "payload length must fit the spec"
+        );
+    }
+
+    /// A re-signed file whose header claims 1 GiB over a tiny zstd frame.
+    fn claiming(payload_len: u64) -> Vec<u8> {
+        let small = encode(&spec(1000), &[7u8; 250]).unwrap();
+        let raw = read_raw(&small).unwrap();
+        let header = Header {
+            states: payload_len * 4,
+            payload_len,
+            ..raw.header.clone()
+        };
+        let header_bytes = postcard::to_allocvec(&header).unwrap();
+        let mut out = MAGIC.to_vec();
+        out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+        out.extend_from_slice(&(header_bytes.len() as u32).to_le_bytes());
+        out.extend_from_slice(&header_bytes);
+        out.extend_from_slice(raw.stored);
+        let digest = sha256(&out);
+        out.extend_from_slice(&digest);
+        out
+    }
+
+    #[test]
+    fn claimed_lengths_cost_nothing_until_decoded() {
+        // Memory follows the decoded bytes: 250 of them, not 1 GiB.
+        assert_eq!(
+            decode(&claiming(1 << 30)).unwrap_err(),
+            FormatError::PayloadLength {
+                expected: 1 << 30,
+                found: Some(250)
+            }
+        );
+        assert_eq!(
+            decode(&claiming(MAX_PAYLOAD_LEN + 1)).unwrap_err(),
+            FormatError::OutOfMemory {
+                bytes: MAX_PAYLOAD_LEN + 1
+            }
+        );
+        // A frame longer than claimed is cut at the claim.
+        assert_eq!(
+            decode(&claiming(100)).unwrap_err(),
+            FormatError::PayloadLength {
+                expected: 100,
+                found: None
+            }
         );
     }
 }

@@ -1,6 +1,15 @@
 //! Atomic file writes: a temporary file in the same directory, synced, then
 //! renamed over the target. A run killed at any point leaves either the old
 //! file or the new one, never a mix; the temporary is removed on error.
+//!
+//! A process killed outright (SIGKILL, power loss) between creating the
+//! temporary and renaming it cannot remove it: no portable API creates a
+//! file that only appears at its final name. So each write first removes
+//! the temporaries that earlier writes *to the same target* left behind,
+//! if the process that made them is gone: a killed `gametable generate`
+//! leaves at most one `.<name>.<pid>.tmp` per file until the next run
+//! writes there. `generator/tests/interrupted.rs` kills it at random
+//! points to check this.
 
 use std::fs::{self, File};
 use std::io::{self, Write};
@@ -11,6 +20,7 @@ use std::path::{Path, PathBuf};
 /// # Errors
 /// Any I/O error, with the temporary file removed.
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    remove_stale(path);
     let temporary = temporary_path(path);
     let result = write_and_rename(&temporary, path, bytes);
     if result.is_err() {
@@ -27,6 +37,50 @@ pub fn temporary_path(path: &Path) -> PathBuf {
         .map(|n| n.to_string_lossy().into_owned())
         .unwrap_or_default();
     path.with_file_name(format!(".{name}.{}.tmp", std::process::id()))
+}
+
+/// Removes `.name.<pid>.tmp` files beside `path` left by processes that
+/// no longer run (on systems without `/proc`: older than an hour). Best
+/// effort: a temporary that cannot be removed is left alone.
+pub fn remove_stale(path: &Path) {
+    let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
+        return;
+    };
+    let dir = match path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        Some(dir) => dir.to_path_buf(),
+        None => PathBuf::from("."),
+    };
+    let Ok(entries) = fs::read_dir(&dir) else {
+        return;
+    };
+    let prefix = format!(".{name}.");
+    for entry in entries.flatten() {
+        let file_name = entry.file_name().to_string_lossy().into_owned();
+        let Some(pid) = file_name
+            .strip_prefix(&prefix)
+            .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|pid| pid.parse::<u32>().ok())
+        else {
+            continue;
+        };
+        if pid != std::process::id() && !running(pid, &entry) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Whether process `pid` may still be writing `temporary`.
+fn running(pid: u32, temporary: &fs::DirEntry) -> bool {
+    let proc = Path::new("/proc");
+    if proc.is_dir() {
+        return proc.join(pid.to_string()).exists();
+    }
+    let age = temporary
+        .metadata()
+        .and_then(|m| m.modified())
+        .ok()
+        .and_then(|t| t.elapsed().ok());
+    age.is_none_or(|age| age.as_secs() < 3600)
 }
 
 fn write_and_rename(temporary: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
@@ -57,6 +111,27 @@ mod tests {
         write(&path, b"new").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"new");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn removes_temporaries_of_dead_processes_only() {
+        let dir = std::env::temp_dir().join(format!("gametable-stale-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.bin");
+        // No process has pid u32::MAX - 1 (Linux caps pids at 2^22).
+        let dead = dir.join(format!(".t.bin.{}.tmp", u32::MAX - 1));
+        let alive = dir.join(".t.bin.1.tmp"); // init
+        let other = dir.join(format!(".u.bin.{}.tmp", u32::MAX - 1));
+        for p in [&dead, &alive, &other] {
+            fs::write(p, b"partial").unwrap();
+        }
+        write(&path, b"new").unwrap();
+        assert!(!dead.exists(), "a dead writer's temporary is removed");
+        if Path::new("/proc/1").exists() {
+            assert!(alive.exists(), "a live writer's temporary is kept");
+        }
+        assert!(other.exists(), "another target's temporary is not touched");
         fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -10,6 +10,7 @@
 
 pub mod atomic;
 pub mod baseline;
+pub mod cli;
 pub mod deep;
 pub mod exhaustive;
 pub mod judge;

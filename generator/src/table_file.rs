@@ -43,6 +43,44 @@ impl fmt::Display for TableFileError {
 
 impl std::error::Error for TableFileError {}
 
+/// Reads a table file in bounded memory: the preamble first, refused at
+/// once if the magic or version is wrong (so `/dev/zero` or a stray
+/// multi-gigabyte file costs 14 bytes), then at most
+/// [`gametable_format::MAX_FILE_LEN`] bytes in all, refusing anything longer.
+///
+/// # Errors
+/// [`TableFileError::Io`], or [`TableFileError::Format`] for a bad magic,
+/// version, or a file over the limit.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableFileError> {
+    use std::io::Read;
+    let io = |e| TableFileError::Io(path.into(), e);
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut reader = file.take(gametable_format::MAX_FILE_LEN + 1);
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(gametable_format::PREAMBLE as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    match gametable_format::read_raw(&bytes) {
+        Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) => {
+            return Err(TableFileError::Format(path.into(), e));
+        }
+        _ if bytes.len() < gametable_format::PREAMBLE => return Ok(bytes),
+        _ => {}
+    }
+    reader.read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > gametable_format::MAX_FILE_LEN {
+        return Err(TableFileError::Unsupported(
+            path.into(),
+            format!(
+                "longer than {} bytes, the largest table file this reader reads",
+                gametable_format::MAX_FILE_LEN
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
 /// The conventional file name of a variant's outcome table, e.g. `cards-8-5.gtbl`.
 pub fn default_file_name(variant: Variant) -> String {
     format!("cards-{}-{}.gtbl", variant.cards(), variant.modulus())
@@ -276,7 +314,7 @@ impl DistanceFile {
     /// # Errors
     /// As `from_bytes`, and [`TableFileError::Io`].
     pub fn read(path: &Path) -> Result<DistanceFile, TableFileError> {
-        let bytes = std::fs::read(path).map_err(|e| TableFileError::Io(path.into(), e))?;
+        let bytes = read_bytes(path)?;
         DistanceFile::from_bytes(path, &bytes)
     }
 
@@ -287,7 +325,9 @@ impl DistanceFile {
 }
 
 /// Decodes a Cards table file of the given kind with every format check, and
-/// checks its parameters and state count, but not its contents.
+/// checks its parameters and state count, but not its contents. The header
+/// is checked against the variant before the payload is decoded, so a header
+/// claiming a huge table costs nothing.
 ///
 /// # Errors
 /// [`TableFileError::Format`] or [`TableFileError::Unsupported`], naming `path`.
@@ -296,25 +336,26 @@ pub fn decode_cards(
     bytes: &[u8],
     kind: TableKind,
 ) -> Result<(Header, Variant, Vec<u8>), TableFileError> {
+    let format = |e| TableFileError::Format(path.into(), e);
     let unsupported = |why: String| TableFileError::Unsupported(path.to_path_buf(), why);
-    let table =
-        gametable_format::decode(bytes).map_err(|e| TableFileError::Format(path.into(), e))?;
-    let Game::Cards { cards, modulus } = table.header.game;
+    let raw = gametable_format::read_raw(bytes).map_err(format)?;
+    let Game::Cards { cards, modulus } = raw.header.game;
     let variant = Variant::new(cards, modulus).map_err(|e| unsupported(e.to_string()))?;
-    if table.header.kind != kind || table.header.symmetry != Symmetry::None {
+    if raw.header.kind != kind || raw.header.symmetry != Symmetry::None {
         return Err(unsupported(format!(
             "a {:?} table with symmetry {:?}; expected a full {kind:?} table",
-            table.header.kind, table.header.symmetry
+            raw.header.kind, raw.header.symmetry
         )));
     }
-    if table.header.states != variant.states() {
+    if raw.header.states != variant.states() {
         return Err(unsupported(format!(
             "header says {} states, but ({cards}, {modulus}) has {}",
-            table.header.states,
+            raw.header.states,
             variant.states()
         )));
     }
-    Ok((table.header, variant, table.payload))
+    let payload = gametable_format::decode_payload(&raw).map_err(format)?;
+    Ok((raw.header, variant, payload))
 }
 
 /// The kind of the table in a file, from its header alone (checked).
@@ -511,29 +552,13 @@ impl OutcomeFile {
     /// # Errors
     /// [`TableFileError::Format`] or [`TableFileError::Unsupported`], naming `path`.
     pub fn from_bytes(path: &Path, bytes: &[u8]) -> Result<OutcomeFile, TableFileError> {
-        let unsupported = |why: String| TableFileError::Unsupported(path.to_path_buf(), why);
-        let table =
-            gametable_format::decode(bytes).map_err(|e| TableFileError::Format(path.into(), e))?;
-        let Game::Cards { cards, modulus } = table.header.game;
-        let variant = Variant::new(cards, modulus).map_err(|e| unsupported(e.to_string()))?;
-        if table.header.kind != TableKind::Outcome || table.header.symmetry != Symmetry::None {
-            return Err(unsupported(format!(
-                "a {:?} table with symmetry {:?}; expected a full outcome table",
-                table.header.kind, table.header.symmetry
-            )));
-        }
-        if table.header.states != variant.states() {
-            return Err(unsupported(format!(
-                "header says {} states, but ({cards}, {modulus}) has {}",
-                table.header.states,
-                variant.states()
-            )));
-        }
-        CardsTable::from_packed(variant, &table.payload).map_err(|e| unsupported(e.to_string()))?;
+        let (header, variant, packed) = decode_cards(path, bytes, TableKind::Outcome)?;
+        CardsTable::from_packed(variant, &packed)
+            .map_err(|e| TableFileError::Unsupported(path.to_path_buf(), e.to_string()))?;
         Ok(OutcomeFile {
-            header: table.header,
+            header,
             variant,
-            packed: table.payload,
+            packed,
         })
     }
 
@@ -542,7 +567,7 @@ impl OutcomeFile {
     /// # Errors
     /// As `from_bytes`, and [`TableFileError::Io`].
     pub fn read(path: &Path) -> Result<OutcomeFile, TableFileError> {
-        let bytes = std::fs::read(path).map_err(|e| TableFileError::Io(path.into(), e))?;
+        let bytes = read_bytes(path)?;
         OutcomeFile::from_bytes(path, &bytes)
     }
 }

@@ -9,7 +9,7 @@ use gametable_gen::table_file::{self, DistanceFile, OutcomeFile};
 /// Prints the parameters and outcome counts of the table at `path`, and for
 /// a distance table the longest win and loss and the distance histogram.
 pub fn run(path: &Path) -> crate::Result<()> {
-    let bytes = std::fs::read(path).map_err(|e| format!("{}: {e}", path.display()))?;
+    let bytes = table_file::read_bytes(path)?;
     if table_file::kind_of(path, &bytes)? == TableKind::Distance {
         return distances(path, &bytes);
     }

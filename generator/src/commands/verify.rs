@@ -110,7 +110,7 @@ fn data_tables() -> crate::Result<Vec<PathBuf>> {
 
 /// The (outcome, distance) pair a table belongs to, by file name.
 fn pair_of(path: &Path) -> crate::Result<(PathBuf, PathBuf)> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    let bytes = table_file::read_bytes(path)?;
     match table_file::kind_of(path, &bytes)? {
         TableKind::Outcome => Ok((path.to_path_buf(), table_file::distance_path(path))),
         TableKind::Distance => {
@@ -129,11 +129,8 @@ fn pair_of(path: &Path) -> crate::Result<(PathBuf, PathBuf)> {
 /// only, so that the deep check itself names any bad state in words.
 fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::Result<deep::DeepReport> {
     let read = |path: &Path, kind| -> crate::Result<_> {
-        let bytes = std::fs::read(path).map_err(|e| {
-            format!(
-                "{}: {e} (deep verification needs both the outcome and the distance table)",
-                path.display()
-            )
+        let bytes = table_file::read_bytes(path).map_err(|e| {
+            format!("{e} (deep verification needs both the outcome and the distance table)")
         })?;
         Ok(table_file::decode_cards(path, &bytes, kind)?)
     };
@@ -151,7 +148,7 @@ fn fresh_for(fresh: &mut Fresh, variant: Variant) -> &(Solution, Vec<u16>) {
 }
 
 fn verify_one(path: &Path, fresh: &mut Fresh) -> crate::Result<String> {
-    let bytes = std::fs::read(path).map_err(|e| format!("cannot read: {e}"))?;
+    let bytes = table_file::read_bytes(path)?;
     match table_file::kind_of(path, &bytes)? {
         TableKind::Outcome => verify_outcomes(path, &bytes, fresh),
         TableKind::Distance => verify_distances(path, &bytes, fresh),

@@ -187,7 +187,7 @@ impl<R: Read> Scanner<R> {
         let mut end = self.pos;
         loop {
             let window = self.buf.get(end..self.len).unwrap_or(&[]);
-            match window.iter().position(|b| b.is_ascii_whitespace()) {
+            match window.iter().position(|&b| is_space(b)) {
                 Some(i) => {
                     end += i;
                     break;
@@ -270,7 +270,7 @@ impl<R: Read> Scanner<R> {
                 value = value.wrapping_mul(10).wrapping_add(u64::from(digit));
                 digits += 1;
             } else if digits > 0 {
-                if digits > 19 || !b.is_ascii_whitespace() {
+                if digits > 19 || !is_space(b) {
                     return None;
                 }
                 break;
@@ -328,7 +328,7 @@ impl<R: Read> Scanner<R> {
         let token: Vec<u8> = rest
             .iter()
             .copied()
-            .take_while(|b| !b.is_ascii_whitespace())
+            .take_while(|&b| !is_space(b))
             .take(MAX_TOKEN)
             .collect();
         Err(InputError::at(
@@ -356,6 +356,15 @@ fn eight_digits(bytes: &[u8]) -> Option<u64> {
     let word = (word & 0x0F0F_0F0F_0F0F_0F0F).wrapping_mul(2561) >> 8;
     let word = (word & 0x00FF_00FF_00FF_00FF).wrapping_mul(6_553_601) >> 16;
     Some((word & 0x0000_FFFF_0000_FFFF).wrapping_mul(42_949_672_960_001) >> 32)
+}
+
+/// The separators: C's `isspace` (space, `\t`, `\n`, `\v`, `\f`, `\r`).
+/// One definition for every path: `u8::is_ascii_whitespace` leaves out
+/// `\v`, and using it in some places made `1\v2` an error while `\v1` was
+/// accepted (found by fuzzing).
+#[inline(always)]
+fn is_space(b: u8) -> bool {
+    matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 
 /// Parses a non-empty run of ASCII digits below 2^64.
@@ -432,6 +441,22 @@ mod tests {
             all("-1"),
             Err("line 1: expected an unsigned integer (found \"-1\")".into())
         );
+    }
+
+    #[test]
+    fn every_separator_everywhere() {
+        // Before, between and after numbers, on the fast and general paths.
+        for sep in [" ", "\t", "\n", "\r", "\x0b", "\x0c"] {
+            let text = format!("{sep}1{sep}2{sep}");
+            let values: Vec<u64> = all(&text).unwrap().iter().map(|t| t.0).collect();
+            assert_eq!(values, vec![1, 2], "separator {sep:?}");
+            let values: Vec<u64> = all(&format!("1{sep}2"))
+                .unwrap()
+                .iter()
+                .map(|t| t.0)
+                .collect();
+            assert_eq!(values, vec![1, 2], "separator {sep:?} at the end");
+        }
     }
 
     #[test]
