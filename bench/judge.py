@@ -9,8 +9,9 @@ with a_i near 10^9, about 10 MB), compiles the accepted contest solutions
 from ../shared/seeds/ with `g++ -O2` into target/bench/ (they are reference
 material: extracted at bench time, never committed), checks that every
 program gives the same answers, and prints each program's best wall time
-over N runs (process start, reading stdin from a file, writing stdout to
-/dev/null) and the ratio against the contest solution, in one run.
+over N runs (process start, reading stdin from a file, collecting stdout)
+and the ratio against the contest solution, in one run, beside the cost
+of starting `/bin/true` through the same harness.
 """
 import argparse
 import os
@@ -104,6 +105,10 @@ def main():
     if not os.path.exists(stones_in):
         stones_input(stones_in)
 
+    # What starting any process costs through this harness, measured in the
+    # same run: the floor under every figure below.
+    floor, _ = best_time(["/bin/true"], cards_in, args.runs)
+    print(f"process start floor (/bin/true through this harness): {floor * 1e3:.2f} ms")
     for game, input_path, contest in [
         ("cards", cards_in, os.path.join(OUT, "cards_contest")),
         ("stones", stones_in, os.path.join(OUT, "stones_contest")),
@@ -115,7 +120,7 @@ def main():
             sys.exit(f"{game}: gametable and the contest solution disagree")
         answers = our_out.count(b"\n")
         print(f"{game}: {size:.1f} MB, {answers} answers (identical)")
-        print(f"  gametable solve {game:<7} {ours * 1e3:8.2f} ms")
+        print(f"  gametable solve {game:<7} {ours * 1e3:8.2f} ms ({(ours - floor) * 1e3:.2f} ms above the floor)")
         print(f"  contest solution (g++ -O2) {theirs * 1e3:8.2f} ms")
         print(f"  speed-up {theirs / ours:.1f}x")
 

@@ -122,6 +122,43 @@ impl Hand {
         Ok(Hand::with_counts(variant, own))
     }
 
+    /// A hand from an array of counts: `counts[v]` cards show value `v`,
+    /// and values at or above the modulus must have none. The same as
+    /// [`Hand::from_counts`] without the slice: for callers that count into
+    /// a fixed array, such as parsers.
+    ///
+    /// # Errors
+    /// [`HandError::CountsSum`] when the counts do not add up to the hand
+    /// size; [`HandError::CountsLength`] when a value at or above the
+    /// modulus has cards (its `found` is one past the highest such value).
+    #[inline]
+    pub const fn from_count_array(
+        variant: Variant,
+        counts: [u8; MAX_MODULUS as usize],
+    ) -> Result<Hand, HandError> {
+        let packed = u128::from_le_bytes(counts);
+        let m = variant.modulus() as u32;
+        // Values at or above the modulus (m <= 16, so the shift is < 128).
+        let above = if m < 16 { packed >> (8 * m) } else { 0 };
+        if above != 0 {
+            let highest = 15 - (above.leading_zeros() / 8);
+            return Err(HandError::CountsLength {
+                expected: variant.modulus(),
+                found: (m + highest + 1) as usize,
+            });
+        }
+        // Every count is at most 64, so the sum of all sixteen fits the top
+        // byte of the product without a carry from below.
+        let sum = (packed.wrapping_mul(0x0101_0101_0101_0101_0101_0101_0101_0101) >> 120) as usize;
+        if sum != variant.cards() as usize {
+            return Err(HandError::CountsSum {
+                expected: variant.cards(),
+                found: sum,
+            });
+        }
+        Ok(Hand::with_counts(variant, counts))
+    }
+
     /// The hand with the given rank (see the module docs for the numbering).
     ///
     /// # Errors
@@ -276,6 +313,34 @@ mod tests {
         assert_eq!(a.counts(), &[0, 2, 2, 2, 2]);
         assert_eq!(Hand::from_counts(v, &[0, 2, 2, 2, 2]), Ok(a));
         assert!(a.cards().eq([1, 1, 2, 2, 3, 3, 4, 4]));
+    }
+
+    #[test]
+    fn count_arrays_agree_with_count_slices() {
+        for (n, m) in [(8, 5), (3, 7), (64, 2), (1, 16), (10, 16)] {
+            let v = Variant::new(n, m).unwrap();
+            for r in (0..v.hands()).step_by(7) {
+                let hand = Hand::unrank(v, r).unwrap();
+                let mut counts = [0u8; 16];
+                counts[..m as usize].copy_from_slice(hand.counts());
+                assert_eq!(Hand::from_count_array(v, counts), Ok(hand));
+            }
+        }
+        let v = Variant::CLASSIC;
+        assert_eq!(
+            Hand::from_count_array(v, [8, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+            Err(HandError::CountsSum {
+                expected: 8,
+                found: 9
+            })
+        );
+        assert_eq!(
+            Hand::from_count_array(v, [7, 0, 0, 0, 0, 0, 1, 0, 0, 0, 0, 0, 0, 0, 0, 0]),
+            Err(HandError::CountsLength {
+                expected: 5,
+                found: 7
+            })
+        );
     }
 
     #[test]

@@ -12,7 +12,7 @@
 use std::io::Read;
 
 use gametable::{
-    CardsTable, Hand, OpenTable, Player, PositionError, Variant, Verdict, MAX_MODULUS,
+    CardsTable, Hand, OpenTable, Player, PositionError, Variant, Verdict, MAX_CARDS, MAX_MODULUS,
 };
 
 use crate::judge::scan::{self, InputError, Scanner};
@@ -78,22 +78,44 @@ fn answer_all<R: Read>(
     let n = variant.cards() as usize;
     let top = u64::from(variant.modulus()) - 1;
     let count = scanner.expect_in("the number of situations T", 1, MAX_SITUATIONS)?;
-    let m = usize::from(variant.modulus());
+    // One situation's numbers, for the fast path: who moves, then both hands.
+    let mut digits = [0u8; 1 + 2 * MAX_CARDS as usize];
+    let digits = &mut digits[..1 + 2 * n];
     for situation in 1..=count.value {
-        let first = next_in(scanner, 1, || {
-            format!("situation {situation}: who moves first (0: Alice, 1: Bob)")
-        })?;
-        let mut hands = [Hand::all_zero(variant); 2];
-        for (hand, name) in hands.iter_mut().zip(["Alice", "Bob"]) {
-            // Count values as they are read: a hand is a multiset.
-            let mut counts = [0u8; MAX_MODULUS as usize];
-            for i in 0..n {
-                let token = next_in(scanner, top, || {
-                    format!("situation {situation}: {name}'s card {}", i + 1)
-                })?;
-                counts[token.value as usize] += 1;
+        // Count values as they are read: a hand is a multiset.
+        let mut counts = [[0u8; MAX_MODULUS as usize]; 2];
+        let first = match scanner.take_digits(digits, 1, top as u8) {
+            Some(line) => {
+                let (alice, bob) = digits[1..].split_at(n);
+                for (hand, cards) in counts.iter_mut().zip([alice, bob]) {
+                    for &value in cards {
+                        hand[usize::from(value)] += 1;
+                    }
+                }
+                scan::Token {
+                    value: u64::from(digits[0]),
+                    line,
+                }
             }
-            *hand = Hand::from_counts(variant, &counts[..m]).map_err(|e| {
+            // Anything unusual, including every error: number by number.
+            None => {
+                let first = next_in(scanner, 1, || {
+                    format!("situation {situation}: who moves first (0: Alice, 1: Bob)")
+                })?;
+                for (hand, name) in counts.iter_mut().zip(["Alice", "Bob"]) {
+                    for i in 0..n {
+                        let token = next_in(scanner, top, || {
+                            format!("situation {situation}: {name}'s card {}", i + 1)
+                        })?;
+                        hand[token.value as usize] += 1;
+                    }
+                }
+                first
+            }
+        };
+        let mut hands = [Hand::all_zero(variant); 2];
+        for ((hand, counts), name) in hands.iter_mut().zip(&counts).zip(["Alice", "Bob"]) {
+            *hand = Hand::from_count_array(variant, *counts).map_err(|e| {
                 InputError::at(
                     scanner.line(),
                     "",

@@ -235,11 +235,12 @@ impl<R: Read> Scanner<R> {
     #[inline(always)]
     fn next_in_block(&mut self) -> Option<Token> {
         let bytes = self.buf.get(self.pos..self.len)?;
-        // Quicker still: a one-digit number between single spaces (or
-        // before a line break), the bulk of Cards input.
-        if let [b' ', digit, b' ' | b'\n', ..] = *bytes {
+        // Quicker still: a one-digit number between single separators
+        // (spaces or line breaks), the bulk of Cards input.
+        if let [separator @ (b' ' | b'\n'), digit, b' ' | b'\n', ..] = *bytes {
             if digit.is_ascii_digit() {
                 self.pos += 2;
+                self.line += u64::from(separator == b'\n');
                 self.last_line = self.line;
                 return Some(Token {
                     value: u64::from(digit - b'0'),
@@ -287,6 +288,43 @@ impl<R: Read> Scanner<R> {
         self.line = line;
         self.last_line = line;
         Some(Token { value, line })
+    }
+
+    /// Reads `out.len()` one-digit numbers at once when the current block
+    /// holds them in the commonest layout, each after a single space or line
+    /// break: the first at most `first_max`, the rest at most `rest_max`.
+    /// Returns the line of the first, or `None` with nothing consumed (the
+    /// caller then reads them one by one, which also finds any error).
+    #[inline]
+    pub fn take_digits(&mut self, out: &mut [u8], first_max: u8, rest_max: u8) -> Option<u64> {
+        let bytes = self.buf.get(self.pos..self.len)?;
+        let window = bytes.get(..2 * out.len() + 1)?;
+        let (&[separator, digit], rest) = window.split_first_chunk::<2>()?;
+        let is_separator = |b: u8| b == b' ' || b == b'\n';
+        let first = digit.wrapping_sub(b'0');
+        if first > first_max || !is_separator(separator) {
+            return None;
+        }
+        let first_line = self.line + u64::from(separator == b'\n');
+        let mut line = first_line;
+        let (first_slot, slots) = out.split_first_mut()?;
+        *first_slot = first;
+        for (pair, slot) in rest.chunks_exact(2).zip(slots) {
+            let value = pair[1].wrapping_sub(b'0');
+            if value > rest_max || !is_separator(pair[0]) {
+                return None;
+            }
+            line += u64::from(pair[0] == b'\n');
+            *slot = value;
+        }
+        // The last number must end there.
+        if !window.last().copied().is_some_and(is_separator) {
+            return None;
+        }
+        self.pos += 2 * out.len();
+        self.line = line;
+        self.last_line = line;
+        Some(first_line)
     }
 
     /// The next number, which must be there.
@@ -425,6 +463,25 @@ mod tests {
                 (7, 1)
             ])
         );
+    }
+
+    #[test]
+    fn take_digits_takes_the_common_layout_or_nothing() {
+        let mut s = Scanner::new("1\n2 3 4\n5 6 7\n10 1".as_bytes());
+        let mut out = [0u8; 3];
+        assert_eq!(s.next().unwrap().map(|t| t.value), Some(1));
+        assert_eq!(s.take_digits(&mut out, 2, 4), Some(2));
+        assert_eq!(out, [2, 3, 4]);
+        // 5 is above the first maximum: nothing consumed.
+        assert_eq!(s.take_digits(&mut out, 4, 9), None);
+        assert_eq!(s.take_digits(&mut out, 9, 9), Some(3));
+        assert_eq!(out, [5, 6, 7]);
+        // "10" is not one digit: nothing consumed, and the slow path reads it.
+        assert_eq!(s.take_digits(&mut out[..2], 9, 9), None);
+        assert_eq!(s.next().unwrap().map(|t| (t.value, t.line)), Some((10, 4)));
+        // The last number must end inside the block.
+        assert_eq!(s.take_digits(&mut out[..1], 9, 9), None);
+        assert_eq!(s.next().unwrap().map(|t| t.value), Some(1));
     }
 
     #[test]
