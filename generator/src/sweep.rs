@@ -449,8 +449,7 @@ impl<S: Space, F: FnMut(u64, u32)> Sequential<'_, S, F> {
             }
         } else {
             scan.fill(0);
-            let list = &mut self.lists[parity].indices;
-            list.sort_unstable();
+            let list = &self.lists[parity].indices;
             self.frontier.extend(list.iter().map(|&s| s as usize));
         }
         self.dirty[parity] = scan;
@@ -470,11 +469,13 @@ impl<S: Space, F: FnMut(u64, u32)> Sequential<'_, S, F> {
         let (mark, next_list) = (&mut self.dirty[next], &mut self.lists[next]);
         let mut row = space.row_of(first);
         let mut bounds = space.row_bounds(row);
+        // Scanned frontiers come in increasing order, listed ones in the
+        // order they were decided: the row is found again only on leaving it.
         for &s in &self.frontier {
             work[s] = codes.done;
             (self.on_decided)(s as u64, level);
-            while s >= bounds.1 {
-                row += 1;
+            if s < bounds.0 || s >= bounds.1 {
+                row = space.row_of(s);
                 bounds = space.row_bounds(row);
             }
             let (x, y) = space.state_in_row(row, s - bounds.0);
