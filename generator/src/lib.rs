@@ -10,6 +10,7 @@
 
 pub mod atomic;
 pub mod baseline;
+pub mod cards_game;
 pub mod cli;
 pub mod deep;
 pub mod exhaustive;
