@@ -484,15 +484,7 @@ pub fn distance_fingerprint(
         text,
         "# Distances: moves to the end under perfect play (winner fastest, loser slowest); all-ones = draw or not a position."
     );
-    let _ = writeln!(text, "game = cards");
-    let _ = writeln!(text, "cards = {cards}");
-    let _ = writeln!(text, "modulus = {modulus}");
-    let _ = writeln!(text, "kind = {:?}", header.kind);
-    let _ = writeln!(text, "bits_per_state = {}", header.bits_per_state);
-    let _ = writeln!(text, "symmetry = {:?}", header.symmetry);
-    let _ = writeln!(text, "states = {}", header.states);
-    let _ = writeln!(text, "payload_bytes = {}", header.payload_len);
-    let _ = writeln!(text, "file_bytes = {file_len}");
+    header_lines(&mut text, header, file_len);
     let _ = writeln!(text, "wins = {}", stats.wins);
     let _ = writeln!(text, "losses = {}", stats.losses);
     let _ = writeln!(text, "draws = {}", stats.draws);
@@ -603,15 +595,7 @@ pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u
         "# Regenerate with: cargo run --release -p gametable-gen --no-default-features -- generate cards --cards {cards} --modulus {modulus}{} --output data/{file_name}",
         layout_flags(header)
     );
-    let _ = writeln!(text, "game = cards");
-    let _ = writeln!(text, "cards = {cards}");
-    let _ = writeln!(text, "modulus = {modulus}");
-    let _ = writeln!(text, "kind = {:?}", header.kind);
-    let _ = writeln!(text, "bits_per_state = {}", header.bits_per_state);
-    let _ = writeln!(text, "symmetry = {:?}", header.symmetry);
-    let _ = writeln!(text, "states = {}", header.states);
-    let _ = writeln!(text, "payload_bytes = {}", header.payload_len);
-    let _ = writeln!(text, "file_bytes = {file_len}");
+    header_lines(&mut text, header, file_len);
     let _ = writeln!(text, "wins = {}", counts[code::WIN as usize]);
     let _ = writeln!(text, "losses = {}", counts[code::LOSS as usize]);
     let _ = writeln!(text, "draws = {}", counts[code::DRAW as usize]);
@@ -640,6 +624,21 @@ pub fn layout_flags(header: &Header) -> String {
         flags.push_str(" --compression none");
     }
     flags
+}
+
+/// The lines every fingerprint starts its body with: the game, its
+/// parameters and the file's layout and sizes.
+fn header_lines(text: &mut String, header: &Header, file_len: usize) {
+    let Game::Cards { cards, modulus } = header.game;
+    let _ = writeln!(text, "game = cards");
+    let _ = writeln!(text, "cards = {cards}");
+    let _ = writeln!(text, "modulus = {modulus}");
+    let _ = writeln!(text, "kind = {:?}", header.kind);
+    let _ = writeln!(text, "bits_per_state = {}", header.bits_per_state);
+    let _ = writeln!(text, "symmetry = {:?}", header.symmetry);
+    let _ = writeln!(text, "states = {}", header.states);
+    let _ = writeln!(text, "payload_bytes = {}", header.payload_len);
+    let _ = writeln!(text, "file_bytes = {file_len}");
 }
 
 /// Rewrites `dir/SHA256SUMS` (atomically) so that it lists `files` (names in
