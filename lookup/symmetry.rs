@@ -31,15 +31,35 @@ use crate::{Hand, Variant, MAX_MODULUS};
 const NONE: u32 = u32::MAX;
 
 /// What indexing needs of a hand as the mover, packed in one record so that
-/// a predecessor's index costs one load and an add.
-#[derive(Clone, Copy)]
-struct MoverRow {
+/// a predecessor's index costs one load and an add. A sweep can keep these
+/// in its own tables ([`Orbits::mover`], [`Orbits::index_of_mover`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct MoverRow {
     /// The first index of the row of this hand's representative.
     start: u64,
     /// Index j of a unit taking this hand to its representative.
     unit: u8,
-    /// The representative's stabiliser group (index into `groups`), or `TRIVIAL`.
+    /// The representative's stabiliser group (index into `groups`), or
+    /// `TRIVIAL`, or `NO_MOVER`.
     group: u8,
+}
+
+/// The group marker of [`MoverRow::NONE`].
+const NO_MOVER: u8 = u8::MAX - 1;
+
+impl MoverRow {
+    /// No hand: a marker for tables of optional movers.
+    pub const NONE: MoverRow = MoverRow {
+        start: 0,
+        unit: 0,
+        group: NO_MOVER,
+    };
+
+    /// False for [`MoverRow::NONE`].
+    #[inline(always)]
+    pub fn is_some(&self) -> bool {
+        self.group != NO_MOVER
+    }
 }
 
 /// Where the images of one waiting hand under every unit start in the
@@ -246,7 +266,19 @@ impl Orbits {
     /// [`Orbits::index`] of (a, b), given `b`'s images.
     #[inline(always)]
     pub fn index_with(&self, a: usize, b: &Images) -> u64 {
-        let row = self.mover[a];
+        self.index_of_mover(self.mover[a], b)
+    }
+
+    /// What indexing needs of hand `a` as the mover.
+    #[inline]
+    pub fn mover(&self, a: usize) -> MoverRow {
+        self.mover[a]
+    }
+
+    /// [`Orbits::index`] of (a, b), given `a`'s [`MoverRow`] (not
+    /// [`MoverRow::NONE`]) and `b`'s images.
+    #[inline(always)]
+    pub fn index_of_mover(&self, row: MoverRow, b: &Images) -> u64 {
         let image = self.images[b.offset + row.unit as usize];
         if row.group == TRIVIAL {
             return row.start + u64::from(image);

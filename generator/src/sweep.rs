@@ -143,6 +143,32 @@ impl HandTables {
     }
 }
 
+/// The un-move table with each predecessor hand replaced by its mover
+/// entry in a space: `movers[(y * m + c) * m + b]` for the hand that became
+/// `y` with a card `c` by adding the opponent's `b`. Built once per sweep, it
+/// saves the sweep one dependent load per predecessor.
+pub struct PredTable<M> {
+    movers: Vec<M>,
+}
+
+impl<M: Copy> PredTable<M> {
+    /// The table of `tables`' un-moves in `space`.
+    pub fn new<S: Space<Mover = M>>(space: &S, tables: &HandTables) -> PredTable<M> {
+        let movers = tables
+            .unmove
+            .iter()
+            .map(|&hand| {
+                if hand == NO_HAND {
+                    S::NO_MOVER
+                } else {
+                    space.mover(hand as usize)
+                }
+            })
+            .collect();
+        PredTable { movers }
+    }
+}
+
 /// The stored states a sweep runs over, laid out in rows.
 pub trait Space {
     /// How many states are stored.
@@ -163,6 +189,18 @@ pub trait Space {
     fn waiting(&self, b: usize) -> Self::Waiting;
     /// [`Space::index`] with a prepared waiting hand.
     fn index_with(&self, a: usize, b: &Self::Waiting) -> usize;
+    /// What [`Space::index_of`] needs of a mover's hand, kept in the
+    /// sweep's predecessor table so that a predecessor costs one load.
+    type Mover: Copy + Send + Sync;
+    /// The mover entry of no hand.
+    const NO_MOVER: Self::Mover;
+    /// The mover entry of hand `a`.
+    fn mover(&self, a: usize) -> Self::Mover;
+    /// False for [`Space::NO_MOVER`].
+    fn is_mover(mover: &Self::Mover) -> bool;
+    /// [`Space::index`] of a mover entry (not `NO_MOVER`) and a prepared
+    /// waiting hand.
+    fn index_of(&self, mover: Self::Mover, b: &Self::Waiting) -> usize;
     /// Whether two predecessors found for a state whose mover holds `a`
     /// may be stored as one (so they must be deduplicated).
     fn may_repeat(&self, a: usize) -> bool;
@@ -212,6 +250,19 @@ impl Space for FullSpace {
     fn index_with(&self, a: usize, b: &usize) -> usize {
         a * self.hands + b
     }
+    type Mover = usize;
+    const NO_MOVER: usize = usize::MAX;
+    fn mover(&self, a: usize) -> usize {
+        a * self.hands
+    }
+    #[inline(always)]
+    fn is_mover(mover: &usize) -> bool {
+        *mover != usize::MAX
+    }
+    #[inline(always)]
+    fn index_of(&self, mover: usize, b: &usize) -> usize {
+        mover + b
+    }
     fn may_repeat(&self, _a: usize) -> bool {
         false
     }
@@ -247,6 +298,19 @@ impl Space for Orbits {
     #[inline(always)]
     fn index_with(&self, a: usize, b: &Self::Waiting) -> usize {
         Orbits::index_with(self, a, b) as usize
+    }
+    type Mover = gametable::symmetry::MoverRow;
+    const NO_MOVER: Self::Mover = gametable::symmetry::MoverRow::NONE;
+    fn mover(&self, a: usize) -> Self::Mover {
+        Orbits::mover(self, a)
+    }
+    #[inline(always)]
+    fn is_mover(mover: &Self::Mover) -> bool {
+        mover.is_some()
+    }
+    #[inline(always)]
+    fn index_of(&self, mover: Self::Mover, b: &Self::Waiting) -> usize {
+        Orbits::index_of_mover(self, mover, b) as usize
     }
     // Two predecessors (Y', X), (Y'', X) of one state share an orbit only
     // through a unit u != 1 with uX = X; likewise for successors (B, A'),
@@ -341,6 +405,7 @@ pub fn sweep<S: Space>(
     let mut sweep = Sequential {
         space,
         tables,
+        preds: PredTable::new(space, tables),
         on_decided,
         work: vec![0u8; states],
         dirty: [vec![0u64; bitmap_words], vec![0u64; bitmap_words]],
@@ -383,9 +448,10 @@ impl LevelCodes {
 }
 
 /// The single-threaded sweep's state between levels.
-struct Sequential<'a, S, F> {
+struct Sequential<'a, S: Space, F> {
     space: &'a S,
     tables: &'a HandTables,
+    preds: PredTable<S::Mover>,
     on_decided: F,
     /// One byte per stored state: a counter, or a marker.
     work: Vec<u8>,
@@ -479,7 +545,7 @@ impl<S: Space, F: FnMut(u64, u32)> Sequential<'_, S, F> {
                 bounds = space.row_bounds(row);
             }
             let (x, y) = space.state_in_row(row, s - bounds.0);
-            self.visits += predecessors(space, tables, x, y, seen, |p| {
+            self.visits += predecessors(space, tables, &self.preds, x, y, seen, |p| {
                 count_down(work, mark, next_list, p, codes);
             });
         }
@@ -515,11 +581,17 @@ impl FrontierList {
         self.overflowed = false;
     }
 
+    /// Lists `s`; on overflow moves everything listed, and `s`, to the
+    /// dirty bitmap `mark` instead, and stops listing.
     #[inline(always)]
-    fn push(&mut self, s: usize) {
+    fn push(&mut self, s: usize, mark: &mut [u64]) {
         if self.indices.len() < LIST_CAPACITY && s <= u32::MAX as usize {
             self.indices.push(s as u32);
         } else {
+            for &listed in &self.indices {
+                mark_block(mark, listed as usize);
+            }
+            mark_block(mark, s);
             self.overflowed = true;
         }
     }
@@ -532,6 +604,7 @@ impl FrontierList {
 pub(crate) fn predecessors<S: Space>(
     space: &S,
     tables: &HandTables,
+    preds: &PredTable<S::Mover>,
     x: usize,
     y: usize,
     seen: &mut Vec<usize>,
@@ -547,17 +620,17 @@ pub(crate) fn predecessors<S: Space>(
     while present_y != 0 {
         let c = present_y.trailing_zeros() as usize;
         present_y &= present_y - 1;
-        let unmoves = &tables.unmove[(y * m + c) * m..(y * m + c + 1) * m];
+        let movers = &preds.movers[(y * m + c) * m..(y * m + c + 1) * m];
         let mut bs = nonzero_x;
         while bs != 0 {
             let b = bs.trailing_zeros() as usize;
             bs &= bs - 1;
-            let before = unmoves[b];
-            if before == NO_HAND {
+            let mover = movers[b];
+            if !S::is_mover(&mover) {
                 continue;
             }
             visits += 1;
-            let p = space.index_with(before as usize, &waiting);
+            let p = space.index_of(mover, &waiting);
             if dedupe {
                 seen.push(p);
             } else {
@@ -601,11 +674,22 @@ fn count_down(
 ) {
     let (cell, decided_now) = counted_down(work[p], codes);
     work[p] = cell;
-    let block = p / BLOCK;
-    mark[block / 64] |= u64::from(decided_now) << (block % 64);
     if decided_now {
-        next_list.push(p);
+        // While the next level fits its list, the list alone finds it; the
+        // bitmap is written only once it overflows.
+        if next_list.overflowed {
+            mark_block(mark, p);
+        } else {
+            next_list.push(p, mark);
+        }
     }
+}
+
+/// Marks the block of state `p` dirty.
+#[inline(always)]
+fn mark_block(mark: &mut [u64], p: usize) {
+    let block = p / BLOCK;
+    mark[block / 64] |= 1 << (block % 64);
 }
 
 /// The work byte a state starts with: its terminal marker, or the number of
