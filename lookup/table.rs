@@ -1,8 +1,9 @@
 //! An outcome table over packed 2-bit codes, and lookups into it.
 //!
 //! State `i` sits in byte `i / 4` at bits `2 * (i % 4)` (low bits first).
-//! A lookup ranks two hands, then does one load and one shift: no allocation,
-//! no initialisation, no locks.
+//! A lookup combines the two hands' ranks (computed when each hand was
+//! built) into the state index, then does one load and one shift: no
+//! allocation, no initialisation, no locks.
 
 use crate::error::{PositionError, TableError};
 use crate::hand::Hand;
