@@ -39,7 +39,7 @@
 //! state count, impossible contents).
 //!
 //! # Cargo features
-//! - `alloc`: the [`symmetry`] module, which numbers the orbits of states
+//! - `alloc`: the `symmetry` module, which numbers the orbits of states
 //!   under multiplying by units (tables that store one state per orbit).
 //! - `embedded` (default): embed the (8, 5) outcome table as [`CLASSIC`]
 //!   (61,257 bytes) and its distance table as [`CLASSIC_DISTANCES`]
