@@ -77,7 +77,7 @@ fn answer_all<R: Read>(
     let variant = table.variant();
     let n = variant.cards() as usize;
     let top = u64::from(variant.modulus()) - 1;
-    let count = scanner.expect_in("the number of situations T", 1, MAX_SITUATIONS)?;
+    let count = scanner.next_in(1, MAX_SITUATIONS, || "the number of situations T".into())?;
     // One situation's numbers, for the fast path: who moves, then both hands.
     let mut digits = [0u8; 1 + 2 * MAX_CARDS as usize];
     let digits = &mut digits[..1 + 2 * n];
@@ -99,12 +99,12 @@ fn answer_all<R: Read>(
             }
             // Anything unusual, including every error: number by number.
             None => {
-                let first = next_in(scanner, 1, || {
+                let first = scanner.next_in(0, 1, || {
                     format!("situation {situation}: who moves first (0: Alice, 1: Bob)")
                 })?;
                 for (hand, name) in counts.iter_mut().zip(["Alice", "Bob"]) {
                     for i in 0..n {
-                        let token = next_in(scanner, top, || {
+                        let token = scanner.next_in(0, top, || {
                             format!("situation {situation}: {name}'s card {}", i + 1)
                         })?;
                         hand[token.value as usize] += 1;
@@ -141,22 +141,6 @@ fn answer_all<R: Read>(
         "more input after the last of the {} situations",
         count.value
     ))
-}
-
-/// The next number, in `0..=top`; `what` names it, and is only called on error.
-fn next_in<R: Read>(
-    scanner: &mut Scanner<R>,
-    top: u64,
-    what: impl Fn() -> String,
-) -> Result<scan::Token, InputError> {
-    match scanner.next()? {
-        Some(token) if token.value <= top => Ok(token),
-        Some(token) => Err(InputError::value(
-            token,
-            format!("{} must be in 0..={top}", what()),
-        )),
-        None => Err(scanner.ended(what())),
-    }
 }
 
 fn verdict_line(verdict: Verdict) -> &'static [u8] {

@@ -26,7 +26,7 @@ use std::io::Read;
 
 use gametable::{Constraint, Pile, Player, StonesPosition};
 
-use crate::judge::scan::{InputError, Scanner, Token};
+use crate::judge::scan::{InputError, Scanner};
 
 /// The bound on the number of cases (every case has a pile).
 pub const MAX_CASES: u64 = 1_000_000;
@@ -51,12 +51,12 @@ pub fn answer(input: impl Read, out: &mut Vec<u8>) -> Result<(), InputError> {
 }
 
 fn answer_all<R: Read>(scanner: &mut Scanner<R>, out: &mut Vec<u8>) -> Result<(), InputError> {
-    let count = scanner.expect_in("the number of cases T", 1, MAX_CASES)?;
+    let count = scanner.next_in(1, MAX_CASES, || "the number of cases T".into())?;
     // The stones of the current case, waiting for their constraints.
     let mut stones: Vec<u32> = Vec::new();
     let mut total: u64 = 0;
     for case in 1..=count.value {
-        let n = next_in(scanner, 1, MAX_PILES, || {
+        let n = scanner.next_in(1, MAX_PILES, || {
             format!("case {case}: the number of piles n")
         })?;
         total += n.value;
@@ -76,14 +76,14 @@ fn answer_all<R: Read>(scanner: &mut Scanner<R>, out: &mut Vec<u8>) -> Result<()
             stones.reserve_exact(target.min(MAX_PILES as usize));
         }
         for i in 1..=piles {
-            let a = next_in(scanner, 1, MAX_STONES, || {
+            let a = scanner.next_in(1, MAX_STONES, || {
                 format!("case {case}: the stones a_{i} of pile {i}")
             })?;
             stones.push(a.value as u32);
         }
         let mut position = StonesPosition::new();
         for (i, &a) in stones.iter().enumerate() {
-            let b = next_in(scanner, 0, 2, || {
+            let b = scanner.next_in(0, 2, || {
                 format!("case {case}: the constraint b_{0} of pile {0}", i + 1)
             })?;
             // A table rather than a match: constraints come in random order.
@@ -100,29 +100,6 @@ fn answer_all<R: Read>(scanner: &mut Scanner<R>, out: &mut Vec<u8>) -> Result<()
         });
     }
     scanner.finish("more input after the last case")
-}
-
-/// The next number, in `lo..=hi`; `what` names it, and is only called on error.
-#[inline(always)]
-fn next_in<R: Read>(
-    scanner: &mut Scanner<R>,
-    lo: u64,
-    hi: u64,
-    what: impl Fn() -> String,
-) -> Result<Token, InputError> {
-    match scanner.next()? {
-        Some(token) if (lo..=hi).contains(&token.value) => Ok(token),
-        Some(token) => Err(InputError::value(
-            token,
-            format!("{} must be in {lo}..={hi}", what()),
-        )),
-        None => Err(InputError {
-            line: scanner.line(),
-            token: None,
-            message: format!("expected {}", what()),
-            io: None,
-        }),
-    }
 }
 
 /// Appends a valid judge input of `piles` piles in all (at least 1) to `out`:
@@ -218,7 +195,7 @@ mod tests {
         );
         assert_eq!(
             run("2\n1\n1\n0\n"),
-            Err("line 5: expected case 2: the number of piles n (input ended)".into())
+            Err("line 4: expected case 2: the number of piles n (input ended)".into())
         );
     }
 
@@ -271,7 +248,7 @@ mod tests {
     fn missing_numbers() {
         assert_eq!(
             run("1\n2\n4\n"),
-            Err("line 4: expected case 1: the stones a_2 of pile 2 (input ended)".into())
+            Err("line 3: expected case 1: the stones a_2 of pile 2 (input ended)".into())
         );
         assert_eq!(
             run("1\n2\n4 1\n1"),
