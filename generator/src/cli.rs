@@ -5,6 +5,9 @@
 // clap turns these doc comments into help text; the remaining items are
 // named by what they parse.
 #![allow(missing_docs)]
+// The doc comments here are `--help` text, where `<cards>` and `[-raw]` are
+// placeholders and options, not HTML or links.
+#![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
 use std::path::PathBuf;
 

@@ -2,7 +2,7 @@
 //!
 //! The `gametable` binary (`src/main.rs`) is the command-line face; this
 //! library holds the parts it and the tests share: the retrograde [`sweep`],
-//! the table writer, the judge input parsers, an independent [`reference`]
+//! the table writer, the judge input parsers, an independent [`reference`](mod@reference)
 //! solver that the tests check the sweep against, the generic [`exhaustive`]
 //! solver (with [`stones_game`] as its Stones reference) and the Stones
 //! [`stones_query`] explanations.

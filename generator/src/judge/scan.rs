@@ -351,17 +351,6 @@ impl<R: Read> Scanner<R> {
         }
     }
 
-    /// The next number, which must be there.
-    ///
-    /// # Errors
-    /// As [`Scanner::next`], and an error naming `what` when the input ends.
-    pub fn expect(&mut self, what: &str) -> Result<Token, InputError> {
-        match self.next()? {
-            Some(token) => Ok(token),
-            None => Err(self.ended(what)),
-        }
-    }
-
     /// Checks that nothing but whitespace is left.
     ///
     /// # Errors
@@ -603,12 +592,14 @@ mod tests {
         );
         let e = s.next_in(0, 1, || "f".into()).unwrap_err();
         assert_eq!(e.to_string(), "line 1: f must be in 0..=1 (found \"9\")");
-        let e = s.expect("a card").unwrap_err();
+        let e = s.next_in(0, u64::MAX, || "a card".into()).unwrap_err();
         assert_eq!(e.to_string(), "line 1: expected a card (input ended)");
         let mut s = Scanner::new("1\n2\n\n".as_bytes());
         assert!(s.next().is_ok() && s.next().is_ok());
         assert_eq!(
-            s.expect("3").unwrap_err().to_string(),
+            s.next_in(0, u64::MAX, || "3".into())
+                .unwrap_err()
+                .to_string(),
             "line 2: expected 3 (input ended)"
         );
         let mut s = Scanner::new("1\n 2".as_bytes());
