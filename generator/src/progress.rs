@@ -14,13 +14,13 @@ pub struct Progress {
 }
 
 impl Progress {
-    /// A bar over `total` stored states; hidden when `quiet` or when stderr
-    /// is not a terminal.
-    pub fn new(total: u64, quiet: bool) -> Progress {
+    /// A bar, sized by the first update; hidden when `quiet` or when
+    /// stderr is not a terminal.
+    pub fn new(quiet: bool) -> Progress {
         if quiet || !std::io::stderr().is_terminal() {
             return Progress { bar: None };
         }
-        let bar = ProgressBar::new(total);
+        let bar = ProgressBar::new(0);
         if let Ok(style) = ProgressStyle::with_template(
             "{spinner} [{elapsed_precise}] {wide_bar} {human_pos}/{human_len} states decided, {per_sec}, eta {eta} {msg}",
         ) {
@@ -29,9 +29,11 @@ impl Progress {
         Progress { bar: Some(bar) }
     }
 
-    /// Reports that `decided` states are decided after `level`.
-    pub fn update(&self, level: u32, decided: u64) {
+    /// Reports that `decided` of `total` stored states are decided after
+    /// `level`.
+    pub fn update(&self, level: u32, decided: u64, total: u64) {
         if let Some(bar) = &self.bar {
+            bar.set_length(total);
             bar.set_position(decided);
             bar.set_message(format!("(level {level})"));
         }

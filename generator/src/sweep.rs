@@ -812,12 +812,16 @@ pub fn solve(variant: Variant) -> Solution {
 
 /// Solves `variant` over one state per orbit on the current rayon thread
 /// pool (all cores unless configured otherwise), then expands the result to
-/// every state; `progress(level, decided)` is called after each level.
+/// every state; `progress(level, decided, stored)` is called after each
+/// level, with the number of stored states.
 /// Bit for bit the same result as [`solve`].
-pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64)) -> Solution {
+pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64, u64)) -> Solution {
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
-    let solved = crate::parallel::sweep(&orbits, &tables, progress);
+    let stored = orbits.states();
+    let solved = crate::parallel::sweep(&orbits, &tables, |level, decided| {
+        progress(level, decided, stored)
+    });
     expand_outcomes(variant, &orbits, solved)
 }
 
@@ -833,19 +837,21 @@ pub const MAX_DISTANCE: u16 = u16::MAX - 1;
 /// ([`NO_DISTANCE`] for draws and the both-zero pair). Terminal states have
 /// distance 0.
 pub fn solve_with_distances(variant: Variant) -> (Solution, Vec<u16>) {
-    solve_with_distances_reporting(variant, |_| {})
+    solve_with_distances_reporting(variant, |_, _| {})
 }
 
-/// [`solve_with_distances`], calling `decided(level)` for each decided state.
+/// [`solve_with_distances`], calling `decided(level, stored)` for each
+/// decided state, with the number of stored states.
 pub fn solve_with_distances_reporting(
     variant: Variant,
-    mut decided: impl FnMut(u32),
+    mut decided: impl FnMut(u32, u64),
 ) -> (Solution, Vec<u16>) {
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
-    let mut reduced = vec![NO_DISTANCE; orbits.states() as usize];
+    let stored = orbits.states();
+    let mut reduced = vec![NO_DISTANCE; stored as usize];
     let solved = sweep(&orbits, &tables, |s, level| {
-        decided(level);
+        decided(level, stored);
         if let Some(slot) = reduced.get_mut(s as usize) {
             *slot = u16::try_from(level)
                 .unwrap_or(MAX_DISTANCE)

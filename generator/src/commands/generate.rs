@@ -5,7 +5,6 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use gametable::symmetry::Orbits;
 use gametable::{code, PerfectPlay, Variant};
 use gametable_gen::atomic;
 use gametable_gen::progress::Progress;
@@ -37,19 +36,22 @@ pub fn cards(
     }
 
     let started = Instant::now();
-    let progress = Progress::new(Orbits::new(variant).states(), options.quiet);
+    let progress = Progress::new(options.quiet);
     let (solution, distances) = if options.distances {
         let mut decided = 0u64;
-        let (solution, distances) = sweep::solve_with_distances_reporting(variant, |level| {
-            decided += 1;
-            if decided.is_multiple_of(1 << 16) {
-                progress.update(level, decided);
-            }
-        });
+        let (solution, distances) =
+            sweep::solve_with_distances_reporting(variant, |level, stored| {
+                decided += 1;
+                if decided.is_multiple_of(1 << 16) {
+                    progress.update(level, decided, stored);
+                }
+            });
         (solution, Some(distances))
     } else {
         (
-            sweep::solve_parallel(variant, |level, decided| progress.update(level, decided)),
+            sweep::solve_parallel(variant, |level, decided, stored| {
+                progress.update(level, decided, stored)
+            }),
             None,
         )
     };
