@@ -42,6 +42,8 @@ pub struct MoverRow {
     /// The representative's stabiliser group (index into `groups`), or
     /// `TRIVIAL`, or `NO_MOVER`.
     group: u8,
+    /// The (unit, group) pair as one small number: see [`Orbits::local_index`].
+    key: u16,
 }
 
 /// The group marker of [`MoverRow::NONE`].
@@ -53,12 +55,26 @@ impl MoverRow {
         start: 0,
         unit: 0,
         group: NO_MOVER,
+        key: 0,
     };
 
     /// False for [`MoverRow::NONE`].
     #[inline(always)]
     pub fn is_some(&self) -> bool {
         self.group != NO_MOVER
+    }
+
+    /// The first orbit index of the row this hand's states fall in.
+    #[inline(always)]
+    pub fn start(&self) -> u64 {
+        self.start
+    }
+
+    /// The hand's (unit, stabiliser) pair, below [`Orbits::mover_keys`]:
+    /// with it, [`Orbits::local_index`] places any waiting hand in the row.
+    #[inline(always)]
+    pub fn key(&self) -> usize {
+        usize::from(self.key)
     }
 }
 
@@ -179,11 +195,21 @@ impl Orbits {
             next += groups[g].hands.len() as u64;
         }
         starts.push(next);
+        let group_keys = groups.len() + 1;
         let mover = (0..hands)
-            .map(|h| MoverRow {
-                start: row_start[rep[h] as usize],
-                unit: rep_unit[h],
-                group: row_group[rep[h] as usize],
+            .map(|h| {
+                let group = row_group[rep[h] as usize];
+                let slot = if group == TRIVIAL {
+                    groups.len()
+                } else {
+                    usize::from(group)
+                };
+                MoverRow {
+                    start: row_start[rep[h] as usize],
+                    unit: rep_unit[h],
+                    group,
+                    key: (usize::from(rep_unit[h]) * group_keys + slot) as u16,
+                }
             })
             .collect();
         let mut block_row = Vec::with_capacity(next.div_ceil(64) as usize);
@@ -288,6 +314,26 @@ impl Orbits {
         row.start + u64::from(group.local[least])
     }
 
+    /// How many mover keys there are ([`MoverRow::key`]): one per pair of a
+    /// unit and a stabiliser (the trivial one included).
+    pub fn mover_keys(&self) -> usize {
+        self.units.len() * (self.groups.len() + 1)
+    }
+
+    /// The local index of waiting hand `b` in the row of a mover with key
+    /// `key`: `index(a, b) == mover(a).start() + local_index(mover(a).key(), b)`.
+    /// A sweep tabulates this per waiting hand, so that every predecessor's
+    /// index is a load and an add.
+    pub fn local_index(&self, key: usize, b: usize) -> u64 {
+        let group_keys = self.groups.len() + 1;
+        let (unit, slot) = (key / group_keys, key % group_keys);
+        let image = self.mul[unit * self.hands + b] as usize;
+        match self.groups.get(slot) {
+            None => image as u64,
+            Some(group) => u64::from(group.local[self.least_under(group.mask, image)]),
+        }
+    }
+
     /// The least-rank image of hand `b` under the units in `mask`.
     fn least_under(&self, mask: u16, b: usize) -> usize {
         let mut least = b;
@@ -317,6 +363,7 @@ impl Orbits {
 
     /// The canonical state (to-move rank, waiting rank) of the `local`-th
     /// entry of row `row`.
+    #[inline]
     pub fn state_in_row(&self, row: usize, local: u64) -> (usize, usize) {
         let r = self.rows[row] as usize;
         let b = match self.row_group[r] {
@@ -324,6 +371,27 @@ impl Orbits {
             g => self.groups[g as usize].hands[local as usize] as usize,
         };
         (r, b)
+    }
+
+    /// The waiting hands of row `row` in local order, or `None` when the
+    /// row holds every hand at its own rank (a representative that no unit
+    /// but 1 fixes).
+    pub fn row_waiting(&self, row: usize) -> Option<&[u32]> {
+        let r = self.rows[row] as usize;
+        match self.row_group[r] {
+            TRIVIAL => None,
+            g => Some(&self.groups[g as usize].hands),
+        }
+    }
+
+    /// The representative hand (to move) of row `row`.
+    pub fn row_hand(&self, row: usize) -> usize {
+        self.rows[row] as usize
+    }
+
+    /// The number of hands of the variant.
+    pub fn hands(&self) -> usize {
+        self.hands
     }
 
     /// The canonical state of orbit `index`.
@@ -415,6 +483,16 @@ mod tests {
                         orbits.index(ra, rb),
                         i,
                         "({n},{m}) canonical state is stable"
+                    );
+                }
+            }
+            for a in 0..h {
+                let mover = orbits.mover(a);
+                for b in 0..h {
+                    assert_eq!(
+                        mover.start() + orbits.local_index(mover.key(), b),
+                        orbits.index(a, b),
+                        "({n},{m}) local index of ({a}, {b})"
                     );
                 }
             }

@@ -18,6 +18,7 @@ pub mod judge;
 pub mod parallel;
 pub mod progress;
 pub mod reference;
+pub mod space;
 pub mod stones_game;
 pub mod stones_query;
 pub mod sweep;

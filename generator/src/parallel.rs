@@ -114,7 +114,7 @@ pub(crate) fn two_phase<S: Space + Sync>(
     let region_shift = region_len.trailing_zeros();
     let regions = states.div_ceil(region_len);
     let mut buckets: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); regions]; parts];
-    let preds = PredTable::new(space, tables);
+    let preds = PredTable::<u64>::new(space, tables);
 
     let mut decided = terminal;
     let mut visits = 0u64;
@@ -176,7 +176,7 @@ fn gather<S: Space + Sync>(
     region_shift: u32,
     space: &S,
     tables: &HandTables,
-    preds: &PredTable<S::Mover>,
+    preds: &PredTable<u64>,
 ) -> (u64, u64) {
     cells
         .par_chunks_mut(part_words * WORD_STATES)
@@ -208,8 +208,10 @@ fn gather<S: Space + Sync>(
                             bounds = space.row_bounds(row);
                         }
                         let (x, y) = space.state_in_row(row, s - bounds.0);
-                        visits += predecessors(space, tables, preds, x, y, &mut seen, |p| {
-                            buckets[p >> region_shift].push(p as u32);
+                        visits += predecessors(space, tables, preds, x, y, &mut seen, |p, real| {
+                            if real {
+                                buckets[p >> region_shift].push(p as u32);
+                            }
                         });
                     }
                 }

@@ -30,9 +30,11 @@
 //! perfect play (winner fastest, loser slowest).
 #![allow(clippy::indexing_slicing)] // every index is bounded by construction (ranks < hands)
 
+use gametable::symmetry::Orbits;
 use gametable::{code, packed_len, Hand, Variant};
 
-use gametable::symmetry::Orbits;
+pub use crate::space::{FullSpace, OrbitSpace, Space};
+use crate::space::{KEY_BITS, KEY_MASK};
 
 /// Marker bytes; counters use 1..=225 ((m - 1)^2 for m <= 16).
 pub(crate) const DONE_WIN: u8 = 250;
@@ -46,11 +48,64 @@ const NO_HAND: u32 = u32::MAX;
 /// States per block of the dirty bitmaps: one cache line of the work array.
 pub(crate) const BLOCK: usize = 64;
 
+/// What the sweep's inner loop needs of one hand, in one cache line.
+#[derive(Clone, Copy)]
+struct HandFacts {
+    /// The values the hand holds, in increasing order: `values[..distinct]`.
+    values: [u8; 16],
+    /// Its non-zero values less one, in increasing order: `columns[..moves]`,
+    /// the columns of [`PredTable`] rows.
+    columns: [u8; 16],
+    /// Where this hand's rows start in a [`PredTable`].
+    rows_at: u32,
+    /// Bit v set when the hand holds a card of value v.
+    present: u16,
+    /// How many distinct values it holds.
+    distinct: u8,
+    /// How many distinct non-zero values it holds: its moves.
+    moves: u8,
+}
+
+impl HandFacts {
+    fn new(counts: &[u8], rows_at: u32) -> HandFacts {
+        let mut facts = HandFacts {
+            values: [0; 16],
+            columns: [0; 16],
+            rows_at,
+            present: 0,
+            distinct: 0,
+            moves: 0,
+        };
+        for (value, _) in counts.iter().enumerate().filter(|(_, &count)| count > 0) {
+            facts.values[usize::from(facts.distinct)] = value as u8;
+            facts.present |= 1 << value;
+            facts.distinct += 1;
+            if value != 0 {
+                facts.columns[usize::from(facts.moves)] = value as u8 - 1;
+                facts.moves += 1;
+            }
+        }
+        facts
+    }
+
+    /// The distinct values held.
+    #[inline(always)]
+    fn values(&self) -> &[u8] {
+        &self.values[..usize::from(self.distinct)]
+    }
+
+    /// The distinct non-zero values held, each less one.
+    #[inline(always)]
+    fn columns(&self) -> &[u8] {
+        &self.columns[..usize::from(self.moves)]
+    }
+}
+
 /// Per-hand facts the sweep needs, derived once from the rules.
 pub struct HandTables {
     modulus: usize,
-    /// Bit v set when the hand holds a card of value v.
-    present: Vec<u16>,
+    /// Per hand: which values it holds, and how many.
+    facts: Vec<HandFacts>,
     /// `unmove[(h * m + c) * m + b]`: the rank of the hand that, adding an
     /// opponent's `b` to one of its cards, became hand h with a card `c`:
     /// h with one `c` replaced by `(c - b) mod m`. [`NO_HAND`] where `c` is
@@ -66,7 +121,8 @@ impl HandTables {
     pub fn new(variant: Variant) -> HandTables {
         let hands = variant.hands() as usize;
         let m = variant.modulus() as usize;
-        let mut present = Vec::with_capacity(hands);
+        let mut facts = Vec::with_capacity(hands);
+        let mut pred_rows = 0u32;
         let mut unmove = vec![NO_HAND; hands * m * m];
         let mut forward = vec![NO_HAND; hands * m * m];
         let rank_of = |counts: &[u8]| match Hand::from_counts(variant, counts) {
@@ -78,13 +134,9 @@ impl HandTables {
                 unreachable!("rank {rank} < hands")
             };
             let counts = hand.counts();
-            let mut mask = 0u16;
-            for (value, &count) in counts.iter().enumerate() {
-                if count > 0 {
-                    mask |= 1 << value;
-                }
-            }
-            present.push(mask);
+            let hand_facts = HandFacts::new(counts, pred_rows * (m as u32 - 1));
+            pred_rows += u32::from(hand_facts.distinct);
+            facts.push(hand_facts);
             let mut scratch = [0u8; 16];
             scratch[..m].copy_from_slice(counts);
             let at = |card: usize, b: usize| (rank as usize * m + card) * m + b;
@@ -111,29 +163,29 @@ impl HandTables {
         }
         HandTables {
             modulus: m,
-            present,
+            facts,
             unmove,
             forward,
         }
     }
 
     pub(crate) fn nonzero(&self, hand: usize) -> u16 {
-        self.present[hand] & !1
+        self.facts[hand].present & !1
     }
 
     /// The number of distinct moves a hand has as the mover (its distinct
     /// non-zero values), which is also the count it contributes as the
     /// waiting hand.
     pub fn moves(&self, hand: usize) -> u32 {
-        self.nonzero(hand).count_ones()
+        u32::from(self.facts[hand].moves)
     }
 
     /// Calls `f(y')` for each predecessor `(y', x)` of the state (x to move,
     /// y waiting): the plain form of the sweep's inner loop.
     pub fn for_each_unmove(&self, x: usize, y: usize, mut f: impl FnMut(usize)) {
         let m = self.modulus;
-        for c in (0..m).filter(|&c| self.present[y] >> c & 1 == 1) {
-            for b in (1..m).filter(|&b| self.present[x] >> b & 1 == 1) {
+        for c in (0..m).filter(|&c| self.facts[y].present >> c & 1 == 1) {
+            for b in (1..m).filter(|&b| self.facts[x].present >> b & 1 == 1) {
                 let before = self.unmove[(y * m + c) * m + b];
                 if before != NO_HAND {
                     f(before as usize);
@@ -144,182 +196,73 @@ impl HandTables {
 }
 
 /// The un-move table with each predecessor hand replaced by its mover
-/// entry in a space: `movers[(y * m + c) * m + b]` for the hand that became
-/// `y` with a card `c` by adding the opponent's `b`. Built once per sweep, it
-/// saves the sweep one dependent load per predecessor.
-pub struct PredTable<M> {
-    movers: Vec<M>,
+/// entry in a space ([`Space::mover_entry`]), packed: hand `y` has one row
+/// per value `c` it holds (the i-th at `rows_at + i * (m - 1)`), with the
+/// entry of the hand that became `y` with a card `c` by adding the
+/// opponent's `b` in column `b - 1`, and the null entry in column `c - 1`.
+/// Built once per sweep, it saves the sweep one dependent load per
+/// predecessor, and entries of `E` bytes keep it small enough to stay in
+/// cache for small variants.
+pub struct PredTable<E> {
+    entries: Vec<E>,
+    /// The entry where there is no hand ([`Space::null_entry`]).
+    null: E,
 }
 
-impl<M: Copy> PredTable<M> {
-    /// The table of `tables`' un-moves in `space`.
-    pub fn new<S: Space<Mover = M>>(space: &S, tables: &HandTables) -> PredTable<M> {
-        let movers = tables
-            .unmove
-            .iter()
-            .map(|&hand| {
-                if hand == NO_HAND {
-                    S::NO_MOVER
-                } else {
-                    space.mover(hand as usize)
-                }
-            })
-            .collect();
-        PredTable { movers }
+/// A [`PredTable`] entry: a mover entry in 32 or 64 bits.
+pub trait Entry: Copy + PartialEq + Send + Sync {
+    /// Whether every mover entry of `space` fits.
+    fn fits<S: Space>(space: &S) -> bool;
+    /// The entry of mover entry `entry` (which fits).
+    fn new(entry: u64) -> Self;
+    /// The mover entry.
+    fn get(self) -> u64;
+}
+
+impl Entry for u32 {
+    fn fits<S: Space>(space: &S) -> bool {
+        (space.states() as u64) < 1 << (32 - KEY_BITS)
+    }
+    fn new(entry: u64) -> u32 {
+        entry as u32
+    }
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
     }
 }
 
-/// The stored states a sweep runs over, laid out in rows.
-pub trait Space {
-    /// How many states are stored.
-    fn states(&self) -> usize;
-    /// How many rows hold them.
-    fn rows(&self) -> usize;
-    /// The row holding stored state `s`.
-    fn row_of(&self, s: usize) -> usize;
-    /// The first stored state of `row` and of the row after it.
-    fn row_bounds(&self, row: usize) -> (usize, usize);
-    /// The (to-move, waiting) hand ranks of the `local`-th state of `row`.
-    fn state_in_row(&self, row: usize, local: usize) -> (usize, usize);
-    /// The stored index of the state with hand `a` to move and `b` waiting.
-    fn index(&self, a: usize, b: usize) -> usize;
-    /// What [`Space::index_with`] needs of a waiting hand, computed once.
-    type Waiting;
-    /// Prepares waiting hand `b` for many [`Space::index_with`] calls.
-    fn waiting(&self, b: usize) -> Self::Waiting;
-    /// [`Space::index`] with a prepared waiting hand.
-    fn index_with(&self, a: usize, b: &Self::Waiting) -> usize;
-    /// What [`Space::index_of`] needs of a mover's hand, kept in the
-    /// sweep's predecessor table so that a predecessor costs one load.
-    type Mover: Copy + Send + Sync;
-    /// The mover entry of no hand.
-    const NO_MOVER: Self::Mover;
-    /// The mover entry of hand `a`.
-    fn mover(&self, a: usize) -> Self::Mover;
-    /// False for [`Space::NO_MOVER`].
-    fn is_mover(mover: &Self::Mover) -> bool;
-    /// [`Space::index`] of a mover entry (not `NO_MOVER`) and a prepared
-    /// waiting hand.
-    fn index_of(&self, mover: Self::Mover, b: &Self::Waiting) -> usize;
-    /// Whether two predecessors found for a state whose mover holds `a`
-    /// may be stored as one (so they must be deduplicated).
-    fn may_repeat(&self, a: usize) -> bool;
-    /// Whether two successors of a state whose waiting player holds `b` may
-    /// be stored as one (so they must be counted as one).
-    fn successors_may_repeat(&self, b: usize) -> bool;
+impl Entry for u64 {
+    fn fits<S: Space>(_space: &S) -> bool {
+        true
+    }
+    fn new(entry: u64) -> u64 {
+        entry
+    }
+    #[inline(always)]
+    fn get(self) -> u64 {
+        self
+    }
 }
 
-/// Every state, at index `rank(to_move) * hands + rank(waiting)`.
-pub struct FullSpace {
-    hands: usize,
-}
-
-impl FullSpace {
-    /// The full space of `variant`.
-    pub fn new(variant: Variant) -> FullSpace {
-        FullSpace {
-            hands: variant.hands() as usize,
+impl<E: Entry> PredTable<E> {
+    /// The table of `tables`' un-moves in `space` (whose entries fit `E`).
+    pub fn new<S: Space>(space: &S, tables: &HandTables) -> PredTable<E> {
+        let m = tables.modulus;
+        let null = E::new(space.null_entry());
+        let mut entries = Vec::new();
+        for (y, facts) in tables.facts.iter().enumerate() {
+            debug_assert_eq!(entries.len(), facts.rows_at as usize);
+            for &c in facts.values() {
+                entries.extend((1..m).map(|b| {
+                    match tables.unmove[(y * m + usize::from(c)) * m + b] {
+                        NO_HAND => null,
+                        hand => E::new(space.mover_entry(hand as usize)),
+                    }
+                }));
+            }
         }
-    }
-}
-
-impl Space for FullSpace {
-    fn states(&self) -> usize {
-        self.hands * self.hands
-    }
-    fn rows(&self) -> usize {
-        self.hands
-    }
-    fn row_of(&self, s: usize) -> usize {
-        s / self.hands
-    }
-    fn row_bounds(&self, row: usize) -> (usize, usize) {
-        (row * self.hands, (row + 1) * self.hands)
-    }
-    fn state_in_row(&self, row: usize, local: usize) -> (usize, usize) {
-        (row, local)
-    }
-    fn index(&self, a: usize, b: usize) -> usize {
-        a * self.hands + b
-    }
-    type Waiting = usize;
-    fn waiting(&self, b: usize) -> usize {
-        b
-    }
-    #[inline(always)]
-    fn index_with(&self, a: usize, b: &usize) -> usize {
-        a * self.hands + b
-    }
-    type Mover = usize;
-    const NO_MOVER: usize = usize::MAX;
-    fn mover(&self, a: usize) -> usize {
-        a * self.hands
-    }
-    #[inline(always)]
-    fn is_mover(mover: &usize) -> bool {
-        *mover != usize::MAX
-    }
-    #[inline(always)]
-    fn index_of(&self, mover: usize, b: &usize) -> usize {
-        mover + b
-    }
-    fn may_repeat(&self, _a: usize) -> bool {
-        false
-    }
-    fn successors_may_repeat(&self, _b: usize) -> bool {
-        false
-    }
-}
-
-impl Space for Orbits {
-    fn states(&self) -> usize {
-        Orbits::states(self) as usize
-    }
-    fn rows(&self) -> usize {
-        Orbits::rows(self)
-    }
-    fn row_of(&self, s: usize) -> usize {
-        Orbits::row_of(self, s as u64)
-    }
-    fn row_bounds(&self, row: usize) -> (usize, usize) {
-        let (start, end) = Orbits::row_bounds(self, row);
-        (start as usize, end as usize)
-    }
-    fn state_in_row(&self, row: usize, local: usize) -> (usize, usize) {
-        Orbits::state_in_row(self, row, local as u64)
-    }
-    fn index(&self, a: usize, b: usize) -> usize {
-        Orbits::index(self, a, b) as usize
-    }
-    type Waiting = gametable::symmetry::Images;
-    fn waiting(&self, b: usize) -> Self::Waiting {
-        self.images(b)
-    }
-    #[inline(always)]
-    fn index_with(&self, a: usize, b: &Self::Waiting) -> usize {
-        Orbits::index_with(self, a, b) as usize
-    }
-    type Mover = gametable::symmetry::MoverRow;
-    const NO_MOVER: Self::Mover = gametable::symmetry::MoverRow::NONE;
-    fn mover(&self, a: usize) -> Self::Mover {
-        Orbits::mover(self, a)
-    }
-    #[inline(always)]
-    fn is_mover(mover: &Self::Mover) -> bool {
-        mover.is_some()
-    }
-    #[inline(always)]
-    fn index_of(&self, mover: Self::Mover, b: &Self::Waiting) -> usize {
-        Orbits::index_of_mover(self, mover, b) as usize
-    }
-    // Two predecessors (Y', X), (Y'', X) of one state share an orbit only
-    // through a unit u != 1 with uX = X; likewise for successors (B, A'),
-    // (B, A'') and uB = B.
-    fn may_repeat(&self, a: usize) -> bool {
-        self.has_symmetry(a)
-    }
-    fn successors_may_repeat(&self, b: usize) -> bool {
-        self.has_symmetry(b)
+        PredTable { entries, null }
     }
 }
 
@@ -400,18 +343,34 @@ pub fn sweep<S: Space>(
     tables: &HandTables,
     on_decided: impl FnMut(u64, u32),
 ) -> SpaceSolution {
+    if u32::fits(space) {
+        sweep_with::<S, u32>(space, tables, on_decided)
+    } else {
+        sweep_with::<S, u64>(space, tables, on_decided)
+    }
+}
+
+/// [`sweep`] with predecessor table entries of type `E`.
+fn sweep_with<S: Space, E: Entry>(
+    space: &S,
+    tables: &HandTables,
+    on_decided: impl FnMut(u64, u32),
+) -> SpaceSolution {
     let states = space.states();
     let bitmap_words = states.div_ceil(BLOCK).div_ceil(64);
+    // Indices above u32::MAX are never listed: such levels are scanned.
+    let listable = u32::try_from(states).is_ok();
     let mut sweep = Sequential {
         space,
         tables,
-        preds: PredTable::new(space, tables),
+        preds: PredTable::<E>::new(space, tables),
         on_decided,
         work: vec![0u8; states],
         dirty: [vec![0u64; bitmap_words], vec![0u64; bitmap_words]],
-        lists: [FrontierList::new(), FrontierList::new()],
+        lists: [FrontierList::new(listable), FrontierList::new(listable)],
         frontier: Vec::new(),
-        seen: Vec::with_capacity(256),
+        pending: vec![0; PENDING_CHUNK + MAX_PAIRS],
+        seen: Vec::with_capacity(MAX_PAIRS),
         visits: 0,
     };
     sweep.start();
@@ -448,10 +407,10 @@ impl LevelCodes {
 }
 
 /// The single-threaded sweep's state between levels.
-struct Sequential<'a, S: Space, F> {
+struct Sequential<'a, S: Space, F, E> {
     space: &'a S,
     tables: &'a HandTables,
-    preds: PredTable<S::Mover>,
+    preds: PredTable<E>,
     on_decided: F,
     /// One byte per stored state: a counter, or a marker.
     work: Vec<u8>,
@@ -461,26 +420,50 @@ struct Sequential<'a, S: Space, F> {
     lists: [FrontierList; 2],
     /// Frontier states gathered for processing, in increasing order.
     frontier: Vec<usize>,
+    /// Room for the predecessors found and not yet counted down.
+    pending: Vec<usize>,
     seen: Vec<usize>,
     visits: u64,
 }
 
-impl<S: Space, F: FnMut(u64, u32)> Sequential<'_, S, F> {
-    /// Sets every state's first cell; terminal losses form level 0.
+impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
+    /// Sets every state's first cell, a row at a time; terminal losses
+    /// form level 0.
     fn start(&mut self) {
         let (space, tables) = (self.space, self.tables);
+        let hands = tables.facts.len();
+        let moves: Vec<u8> = (0..hands).map(|h| tables.moves(h) as u8).collect();
+        // The waiting hands whose successors may share an orbit (the
+        // all-zero hand among them): their counts need a closer look.
+        let special: Vec<usize> = (0..hands)
+            .filter(|&b| b == 0 || space.successors_may_repeat(b))
+            .collect();
         for row in 0..space.rows() {
             let (start, end) = space.row_bounds(row);
-            for s in start..end {
-                let (a, b) = space.state_in_row(row, s - start);
-                let cell = initial_cell(space, tables, a, b, &mut self.seen);
-                self.work[s] = cell;
-                if cell == DONE_WIN {
-                    (self.on_decided)(s as u64, 0);
-                } else if cell == FRONT[0] {
-                    let block = s / BLOCK;
-                    self.dirty[0][block / 64] |= 1 << (block % 64);
+            let a = space.row_hand(row);
+            let cells = &mut self.work[start..end];
+            match space.row_waiting(row) {
+                // Most rows: every waiting hand at its own rank.
+                None if a != 0 => {
+                    for (cell, &b_moves) in cells.iter_mut().zip(&moves) {
+                        *cell = moves[a] * b_moves;
+                    }
+                    for &b in &special {
+                        cells[b] = initial_cell(space, tables, a, b, &mut self.seen);
+                    }
                 }
+                waiting => {
+                    for (local, cell) in cells.iter_mut().enumerate() {
+                        let b = waiting.map_or(local, |hands| hands[local] as usize);
+                        *cell = initial_cell(space, tables, a, b, &mut self.seen);
+                        if *cell == DONE_WIN {
+                            (self.on_decided)((start + local) as u64, 0);
+                        }
+                    }
+                }
+            }
+            if a != 0 {
+                mark_block(&mut self.dirty[0], space.index(a, 0));
             }
         }
         // Level 0 is found by scanning: it was never listed.
@@ -515,8 +498,9 @@ impl<S: Space, F: FnMut(u64, u32)> Sequential<'_, S, F> {
             }
         } else {
             scan.fill(0);
-            let list = &self.lists[parity].indices;
-            self.frontier.extend(list.iter().map(|&s| s as usize));
+            let list = &self.lists[parity];
+            self.frontier
+                .extend(list.slots[..list.len].iter().map(|&s| s as usize));
         }
         self.dirty[parity] = scan;
         processed += self.process(level, codes);
@@ -529,10 +513,15 @@ impl<S: Space, F: FnMut(u64, u32)> Sequential<'_, S, F> {
         let Some(&first) = self.frontier.first() else {
             return 0;
         };
-        let (space, tables) = (self.space, self.tables);
+        let (space, tables, preds) = (self.space, self.tables, &self.preds);
         let next = 1 - (level % 2) as usize;
         let (work, seen) = (&mut self.work, &mut self.seen);
-        let (mark, next_list) = (&mut self.dirty[next], &mut self.lists[next]);
+        let (mark, list) = (&mut self.dirty[next], &mut self.lists[next]);
+        // Predecessors are found for a run of frontier states first and
+        // counted down after, in a loop with no hard branch, so that its
+        // loads overlap instead of waiting behind each state's last branch.
+        let mut pending = std::mem::take(&mut self.pending);
+        let mut found = 0;
         let mut row = space.row_of(first);
         let mut bounds = space.row_bounds(row);
         // Scanned frontiers come in increasing order, listed ones in the
@@ -545,10 +534,17 @@ impl<S: Space, F: FnMut(u64, u32)> Sequential<'_, S, F> {
                 bounds = space.row_bounds(row);
             }
             let (x, y) = space.state_in_row(row, s - bounds.0);
-            self.visits += predecessors(space, tables, &self.preds, x, y, seen, |p| {
-                count_down(work, mark, next_list, p, codes);
+            self.visits += predecessors(space, tables, preds, x, y, seen, |p, real| {
+                pending[found] = p;
+                found += usize::from(real);
             });
+            if found >= PENDING_CHUNK {
+                list.count_down(work, mark, &pending[..found], codes);
+                found = 0;
+            }
         }
+        list.count_down(work, mark, &pending[..found], codes);
+        self.pending = pending;
         let processed = self.frontier.len();
         self.frontier.clear();
         processed
@@ -559,90 +555,155 @@ impl<S: Space, F: FnMut(u64, u32)> Sequential<'_, S, F> {
 /// table's size.
 const LIST_CAPACITY: usize = 1 << 16;
 
+/// The most (c, b) pairs one state can have: m (m - 1) for m <= 16.
+const MAX_PAIRS: usize = 240;
+
+/// How many predecessors are gathered before they are counted down.
+const PENDING_CHUNK: usize = 1024;
+
+/// Room past the capacity for one run of count-downs, so that a list is
+/// checked for overflow once per run, not per write.
+const LIST_SLACK: usize = PENDING_CHUNK + MAX_PAIRS;
+
 /// How many frontier states are gathered before they are processed.
 pub(crate) const FRONTIER_CHUNK: usize = 4096;
 
 /// The states decided for the next level, while they fit.
 struct FrontierList {
-    indices: Vec<u32>,
+    /// The first `len` slots are listed; the one after is scratch.
+    slots: Vec<u32>,
+    len: usize,
+    /// Whether listing stopped (or never could start): the level is in the
+    /// dirty bitmap instead.
     overflowed: bool,
+    /// Whether indices fit the slots (at most `u32::MAX`).
+    listable: bool,
 }
 
 impl FrontierList {
-    fn new() -> FrontierList {
+    fn new(listable: bool) -> FrontierList {
         FrontierList {
-            indices: Vec::new(),
-            overflowed: false,
+            slots: vec![0; LIST_CAPACITY + LIST_SLACK],
+            len: 0,
+            overflowed: !listable,
+            listable,
         }
     }
 
     fn clear(&mut self) {
-        self.indices.clear();
-        self.overflowed = false;
+        self.len = 0;
+        self.overflowed = !self.listable;
     }
 
-    /// Lists `s`; on overflow moves everything listed, and `s`, to the
-    /// dirty bitmap `mark` instead, and stops listing.
-    #[inline(always)]
-    fn push(&mut self, s: usize, mark: &mut [u64]) {
-        if self.indices.len() < LIST_CAPACITY && s <= u32::MAX as usize {
-            self.indices.push(s as u32);
-        } else {
-            for &listed in &self.indices {
-                mark_block(mark, listed as usize);
+    /// Counts down each of `pending` (a loss makes it a win; a win counts it
+    /// down, to a loss at zero), recording those decided in this list or,
+    /// once it overflowed, in the dirty bitmap `mark`. Which are decided is
+    /// unpredictable, so both ways of recording them are branch-free.
+    fn count_down(
+        &mut self,
+        work: &mut [u8],
+        mark: &mut [u64],
+        pending: &[usize],
+        codes: LevelCodes,
+    ) {
+        if self.overflowed {
+            for &p in pending {
+                let (cell, decided_now) = counted_down(work[p], codes);
+                work[p] = cell;
+                let block = p / BLOCK;
+                mark[block / 64] |= u64::from(decided_now) << (block % 64);
             }
-            mark_block(mark, s);
-            self.overflowed = true;
+        } else {
+            let mut len = self.len;
+            for &p in pending {
+                let (cell, decided_now) = counted_down(work[p], codes);
+                work[p] = cell;
+                self.slots[len] = p as u32;
+                len += usize::from(decided_now);
+            }
+            self.len = len;
+            if len > LIST_CAPACITY {
+                self.spill(mark);
+            }
         }
+    }
+
+    /// Moves everything listed to the dirty bitmap `mark` and stops listing.
+    fn spill(&mut self, mark: &mut [u64]) {
+        for &listed in &self.slots[..self.len] {
+            mark_block(mark, listed as usize);
+        }
+        self.len = 0;
+        self.overflowed = true;
     }
 }
 
-/// Calls `f` once for each distinct stored predecessor of the state with
-/// hand `x` to move and `y` waiting; returns how many predecessors were
-/// visited (before deduplication).
+/// Calls `f(p, real)` for every pair (c in y, b non-zero in x): `real` and
+/// `p` a predecessor of the state with hand `x` to move and `y` waiting
+/// (repeats included), or not `real` and `p == 0` for the pair `b == c`,
+/// which would un-move a card of value 0. Returns how many were real.
+///
+/// Every state's pairs run in two loops whose trip counts are known up
+/// front and the same for every `c`, so that their exits predict well; the
+/// pair `b == c` reads the table's null entry instead of being skipped.
 #[inline(always)]
-pub(crate) fn predecessors<S: Space>(
+fn each_predecessor<S: Space, E: Entry>(
     space: &S,
     tables: &HandTables,
-    preds: &PredTable<S::Mover>,
+    preds: &PredTable<E>,
+    x: usize,
+    y: usize,
+    mut f: impl FnMut(usize, bool),
+) -> u64 {
+    let m = tables.modulus;
+    let (mover, waiting) = (&tables.facts[x], &tables.facts[y]);
+    let local = space.waiting(x);
+    let width = m - 1;
+    let at = waiting.rows_at as usize;
+    let entries = &preds.entries[at..at + usize::from(waiting.distinct) * width];
+    let null = preds.null;
+    let columns = mover.columns();
+    for row in entries.chunks_exact(width) {
+        for &column in columns {
+            let entry = row[usize::from(column)];
+            let real = entry != null;
+            let entry = entry.get();
+            let key = (entry & KEY_MASK) as usize;
+            f((entry >> KEY_BITS) as usize + S::local(local, key), real);
+        }
+    }
+    let both = waiting.present & mover.present & !1;
+    u64::from(waiting.distinct) * u64::from(mover.moves) - u64::from(both.count_ones())
+}
+
+/// Calls `f(p, real)` for each distinct stored predecessor `p` of the state
+/// with hand `x` to move and `y` waiting, with `real` true, and for some
+/// non-predecessors with `p == 0` (the both-zero pair, which counting down
+/// leaves alone) and `real` false, so that a caller may skip those without
+/// a branch; returns how many predecessors were visited (before
+/// deduplication).
+#[inline(always)]
+pub(crate) fn predecessors<S: Space, E: Entry>(
+    space: &S,
+    tables: &HandTables,
+    preds: &PredTable<E>,
     x: usize,
     y: usize,
     seen: &mut Vec<usize>,
-    mut f: impl FnMut(usize),
+    mut f: impl FnMut(usize, bool),
 ) -> u64 {
-    let m = tables.modulus;
-    let nonzero_x = tables.nonzero(x);
-    let waiting = space.waiting(x);
-    let dedupe = space.may_repeat(x);
+    if !space.may_repeat(x) {
+        return each_predecessor(space, tables, preds, x, y, f);
+    }
     seen.clear();
-    let mut visits = 0;
-    let mut present_y = tables.present[y];
-    while present_y != 0 {
-        let c = present_y.trailing_zeros() as usize;
-        present_y &= present_y - 1;
-        let movers = &preds.movers[(y * m + c) * m..(y * m + c + 1) * m];
-        let mut bs = nonzero_x;
-        while bs != 0 {
-            let b = bs.trailing_zeros() as usize;
-            bs &= bs - 1;
-            let mover = movers[b];
-            if !S::is_mover(&mover) {
-                continue;
-            }
-            visits += 1;
-            let p = space.index_of(mover, &waiting);
-            if dedupe {
-                seen.push(p);
-            } else {
-                f(p);
-            }
+    let visits = each_predecessor(space, tables, preds, x, y, |p, real| {
+        if real {
+            seen.push(p);
         }
-    }
-    if dedupe {
-        seen.sort_unstable();
-        seen.dedup();
-        seen.iter().for_each(|&p| f(p));
-    }
+    });
+    seen.sort_unstable();
+    seen.dedup();
+    seen.iter().for_each(|&p| f(p, true));
     visits
 }
 
@@ -660,29 +721,6 @@ pub(crate) fn counted_down(cell: u8, codes: LevelCodes) -> (u8, bool) {
         cell - u8::from(undecided)
     };
     (cell, decided_now)
-}
-
-/// Records that predecessor `p` has a successor just decided: a loss makes
-/// it a win; a win counts it down, to a loss at zero.
-#[inline(always)]
-fn count_down(
-    work: &mut [u8],
-    mark: &mut [u64],
-    next_list: &mut FrontierList,
-    p: usize,
-    codes: LevelCodes,
-) {
-    let (cell, decided_now) = counted_down(work[p], codes);
-    work[p] = cell;
-    if decided_now {
-        // While the next level fits its list, the list alone finds it; the
-        // bitmap is written only once it overflows.
-        if next_list.overflowed {
-            mark_block(mark, p);
-        } else {
-            next_list.push(p, mark);
-        }
-    }
 }
 
 /// Marks the block of state `p` dirty.
@@ -806,7 +844,7 @@ pub fn solve_full(variant: Variant) -> Solution {
 pub fn solve(variant: Variant) -> Solution {
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
-    let solved = sweep(&orbits, &tables, |_, _| {});
+    let solved = sweep(&OrbitSpace::new(&orbits), &tables, |_, _| {});
     expand_outcomes(variant, &orbits, solved)
 }
 
@@ -819,7 +857,7 @@ pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64, u64)) -> Sol
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let stored = orbits.states();
-    let solved = crate::parallel::sweep(&orbits, &tables, |level, decided| {
+    let solved = crate::parallel::sweep(&OrbitSpace::new(&orbits), &tables, |level, decided| {
         progress(level, decided, stored)
     });
     expand_outcomes(variant, &orbits, solved)
@@ -850,7 +888,7 @@ pub fn solve_with_distances_reporting(
     let orbits = Orbits::new(variant);
     let stored = orbits.states();
     let mut reduced = vec![NO_DISTANCE; stored as usize];
-    let solved = sweep(&orbits, &tables, |s, level| {
+    let solved = sweep(&OrbitSpace::new(&orbits), &tables, |s, level| {
         decided(level, stored);
         if let Some(slot) = reduced.get_mut(s as usize) {
             *slot = u16::try_from(level)
@@ -916,6 +954,7 @@ mod tests {
                 let v = Variant::new(n, m).unwrap();
                 let tables = HandTables::new(v);
                 let orbits = Orbits::new(v);
+                let orbits = OrbitSpace::new(&orbits);
                 let single = sweep(&orbits, &tables, |_, _| {});
                 let parallel =
                     pool.install(|| crate::parallel::two_phase(&orbits, &tables, |_, _| {}));

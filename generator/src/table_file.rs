@@ -206,7 +206,8 @@ pub fn solve_outcomes(
             let orbits = gametable::symmetry::Orbits::new(variant);
             let tables = crate::sweep::HandTables::new(variant);
             // On all cores: bit for bit the single-threaded sweep.
-            let solved = crate::parallel::sweep(&orbits, &tables, |_, _| {});
+            let solved =
+                crate::parallel::sweep(&crate::space::OrbitSpace::new(&orbits), &tables, |_, _| {});
             let counts = count_codes(&solved.packed, orbits.states());
             (
                 solved.packed,

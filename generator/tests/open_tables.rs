@@ -123,9 +123,13 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
 fn orbit_distances(v: Variant) -> (u64, Vec<u16>) {
     let orbits = Orbits::new(v);
     let mut distances = vec![sweep::NO_DISTANCE; orbits.states() as usize];
-    sweep::sweep(&orbits, &HandTables::new(v), |index, level| {
-        distances[index as usize] = level as u16;
-    });
+    sweep::sweep(
+        &sweep::OrbitSpace::new(&orbits),
+        &HandTables::new(v),
+        |index, level| {
+            distances[index as usize] = level as u16;
+        },
+    );
     (orbits.states(), distances)
 }
 

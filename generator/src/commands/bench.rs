@@ -13,7 +13,7 @@ use std::time::{Duration, Instant};
 
 use gametable::symmetry::Orbits;
 use gametable::Variant;
-use gametable_gen::sweep::{self, FullSpace, HandTables};
+use gametable_gen::sweep::{self, FullSpace, HandTables, OrbitSpace};
 use gametable_gen::{baseline, parallel};
 
 /// The sweeps `bench` compares, baseline first.
@@ -99,11 +99,11 @@ pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::Result
             }
             "orbits" => {
                 let (tables, orbits) = (HandTables::new(variant), Orbits::new(variant));
-                sweep::sweep(&orbits, &tables, |_, _| {}).predecessor_visits
+                sweep::sweep(&OrbitSpace::new(&orbits), &tables, |_, _| {}).predecessor_visits
             }
             "orbits-parallel" => {
                 let (tables, orbits) = (HandTables::new(variant), Orbits::new(variant));
-                parallel::sweep(&orbits, &tables, |_, _| {}).predecessor_visits
+                parallel::sweep(&OrbitSpace::new(&orbits), &tables, |_, _| {}).predecessor_visits
             }
             other => return Err(format!("unknown kind '{other}' (one of {KINDS:?})").into()),
         };

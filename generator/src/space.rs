@@ -1,0 +1,230 @@
+//! The stored states a sweep runs over, and how a predecessor finds its index.
+//!
+//! A sweep stores either every state ([`FullSpace`]) or one state per orbit
+//! under multiplying by units ([`OrbitSpace`], see [`gametable::symmetry`]).
+//! Both lay states out in rows, one per hand to move, and both split a
+//! state's index the same way so that the sweep's inner loop is one shape
+//! for both: the hand to move contributes a *mover entry* (its row's first
+//! index and a small key, packed in a `u64` that the sweep's predecessor
+//! table holds), the waiting hand contributes a small table of local
+//! indices (one per key), and the index is the row's start plus
+//! `locals[key]`: one load from a table that stays in L1 for every
+//! predecessor of one state.
+#![allow(clippy::indexing_slicing)] // indices are hand ranks below `hands` and keys below `keys`
+
+use gametable::symmetry::Orbits;
+use gametable::Variant;
+
+/// Bits of a mover entry that hold its key; the row start sits above them.
+pub const KEY_BITS: u32 = 8;
+
+/// The mask of a mover entry's key.
+pub const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+
+/// The stored states a sweep runs over, laid out in rows.
+pub trait Space {
+    /// How many states are stored.
+    fn states(&self) -> usize;
+    /// How many rows hold them.
+    fn rows(&self) -> usize;
+    /// The row holding stored state `s`.
+    fn row_of(&self, s: usize) -> usize;
+    /// The first stored state of `row` and of the row after it.
+    fn row_bounds(&self, row: usize) -> (usize, usize);
+    /// The hand to move in every state of `row`.
+    fn row_hand(&self, row: usize) -> usize;
+    /// The waiting hands of `row` in local order, or `None` when the row
+    /// holds every hand at its own rank.
+    fn row_waiting(&self, row: usize) -> Option<&[u32]>;
+    /// The (to-move, waiting) hand ranks of the `local`-th state of `row`.
+    fn state_in_row(&self, row: usize, local: usize) -> (usize, usize) {
+        let waiting = match self.row_waiting(row) {
+            None => local,
+            Some(hands) => hands[local] as usize,
+        };
+        (self.row_hand(row), waiting)
+    }
+    /// The stored index of the state with hand `a` to move and `b` waiting.
+    fn index(&self, a: usize, b: usize) -> usize;
+    /// Hand `a`'s mover entry: `start << KEY_BITS | key`, with `start` the
+    /// first index of the row its states are stored in.
+    fn mover_entry(&self, a: usize) -> u64;
+    /// An entry that is no hand's: with any waiting hand it gives index 0,
+    /// the both-zero pair, a marker that counting down leaves alone.
+    fn null_entry(&self) -> u64;
+    /// What [`Space::local`] needs of a waiting hand, found once per hand
+    /// and held in registers while its predecessors are found.
+    type Waiting<'s>: Copy
+    where
+        Self: 's;
+    /// Prepares waiting hand `b` for [`Space::local`].
+    fn waiting(&self, b: usize) -> Self::Waiting<'_>;
+    /// The local index of the prepared waiting hand in a row whose mover
+    /// has key `key`: `index(a, b) == start + local(waiting(b), key)`.
+    fn local(waiting: Self::Waiting<'_>, key: usize) -> usize;
+    /// Whether two predecessors found for a state whose mover holds `a`
+    /// may be stored as one (so they must be deduplicated).
+    fn may_repeat(&self, a: usize) -> bool;
+    /// Whether two successors of a state whose waiting player holds `b` may
+    /// be stored as one (so they must be counted as one).
+    fn successors_may_repeat(&self, b: usize) -> bool;
+}
+
+/// Every state, at index `rank(to_move) * hands + rank(waiting)`.
+pub struct FullSpace {
+    hands: usize,
+    /// `ceil(2^64 / hands)`: `s / hands` is `(s * reciprocal) >> 64` for
+    /// every `s < 2^64 / hands`, which covers every index (`s < hands^2`
+    /// and hands < 2^32), without a division.
+    reciprocal: u128,
+}
+
+impl FullSpace {
+    /// The full space of `variant`.
+    pub fn new(variant: Variant) -> FullSpace {
+        let hands = variant.hands() as usize;
+        FullSpace {
+            hands,
+            reciprocal: u128::from(u64::MAX / hands as u64) + 1,
+        }
+    }
+}
+
+impl Space for FullSpace {
+    fn states(&self) -> usize {
+        self.hands * self.hands
+    }
+    fn rows(&self) -> usize {
+        self.hands
+    }
+    #[inline]
+    fn row_of(&self, s: usize) -> usize {
+        ((s as u128 * self.reciprocal) >> 64) as usize
+    }
+    fn row_bounds(&self, row: usize) -> (usize, usize) {
+        (row * self.hands, (row + 1) * self.hands)
+    }
+    fn row_hand(&self, row: usize) -> usize {
+        row
+    }
+    fn row_waiting(&self, _row: usize) -> Option<&[u32]> {
+        None
+    }
+    fn index(&self, a: usize, b: usize) -> usize {
+        a * self.hands + b
+    }
+    fn mover_entry(&self, a: usize) -> u64 {
+        ((a * self.hands) as u64) << KEY_BITS
+    }
+    // Key 0 for every hand, key 1 for none.
+    fn null_entry(&self) -> u64 {
+        1
+    }
+    type Waiting<'s> = usize;
+    #[inline(always)]
+    fn waiting(&self, b: usize) -> usize {
+        b
+    }
+    #[inline(always)]
+    fn local(waiting: usize, key: usize) -> usize {
+        waiting & key.wrapping_sub(1)
+    }
+    fn may_repeat(&self, _a: usize) -> bool {
+        false
+    }
+    fn successors_may_repeat(&self, _b: usize) -> bool {
+        false
+    }
+}
+
+/// One state per orbit ([`Orbits`]), with every waiting hand's local index
+/// under every mover key tabulated.
+pub struct OrbitSpace<'a> {
+    orbits: &'a Orbits,
+    /// `locals[b * (keys + 1) + key]`: waiting hand b's local index in a
+    /// row whose mover has key `key`; 0 under the null key `keys`.
+    locals: Vec<u32>,
+    keys: usize,
+}
+
+impl<'a> OrbitSpace<'a> {
+    /// The sweep's view of `orbits` (tables linear in the hands).
+    pub fn new(orbits: &'a Orbits) -> OrbitSpace<'a> {
+        let keys = orbits.mover_keys();
+        assert!(keys < 1 << KEY_BITS, "{keys} mover keys");
+        let hands = orbits.hands();
+        let mut locals = Vec::with_capacity(hands * (keys + 1));
+        for b in 0..hands {
+            locals.extend((0..keys).map(|key| orbits.local_index(key, b) as u32));
+            locals.push(0);
+        }
+        OrbitSpace {
+            orbits,
+            locals,
+            keys,
+        }
+    }
+
+    /// The orbit numbering this space stores.
+    pub fn orbits(&self) -> &'a Orbits {
+        self.orbits
+    }
+}
+
+impl Space for OrbitSpace<'_> {
+    fn states(&self) -> usize {
+        self.orbits.states() as usize
+    }
+    fn rows(&self) -> usize {
+        self.orbits.rows()
+    }
+    #[inline]
+    fn row_of(&self, s: usize) -> usize {
+        self.orbits.row_of(s as u64)
+    }
+    fn row_bounds(&self, row: usize) -> (usize, usize) {
+        let (start, end) = self.orbits.row_bounds(row);
+        (start as usize, end as usize)
+    }
+    fn row_hand(&self, row: usize) -> usize {
+        self.orbits.row_hand(row)
+    }
+    #[inline]
+    fn state_in_row(&self, row: usize, local: usize) -> (usize, usize) {
+        self.orbits.state_in_row(row, local as u64)
+    }
+    fn row_waiting(&self, row: usize) -> Option<&[u32]> {
+        self.orbits.row_waiting(row)
+    }
+    fn index(&self, a: usize, b: usize) -> usize {
+        self.orbits.index(a, b) as usize
+    }
+    fn mover_entry(&self, a: usize) -> u64 {
+        let mover = self.orbits.mover(a);
+        mover.start() << KEY_BITS | mover.key() as u64
+    }
+    fn null_entry(&self) -> u64 {
+        self.keys as u64
+    }
+    type Waiting<'s>
+        = &'s [u32]
+    where
+        Self: 's;
+    #[inline(always)]
+    fn waiting(&self, b: usize) -> &[u32] {
+        &self.locals[b * (self.keys + 1)..(b + 1) * (self.keys + 1)]
+    }
+    #[inline(always)]
+    fn local(waiting: &[u32], key: usize) -> usize {
+        waiting[key] as usize
+    }
+    // Two predecessors (Y', X), (Y'', X) of one state share an orbit only
+    // through a unit u != 1 with uX = X; likewise for successors (B, A'),
+    // (B, A'') and uB = B.
+    fn may_repeat(&self, a: usize) -> bool {
+        self.orbits.has_symmetry(a)
+    }
+    fn successors_may_repeat(&self, b: usize) -> bool {
+        self.orbits.has_symmetry(b)
+    }
+}
