@@ -253,11 +253,20 @@ impl Hand {
         mask
     }
 
-    /// This hand with one card showing `out` replaced by one showing `into`;
-    /// `None` when the hand holds no card showing `out` or `into` is not
-    /// below the modulus.
+    /// This hand with one card showing `out` replaced by one showing `into`
+    /// (what a move does to the mover's hand), with its rank; `None` when
+    /// the hand holds no card showing `out` or `into` is not below the
+    /// modulus.
+    ///
+    /// ```
+    /// use gametable::{Hand, Variant};
+    /// let hand = Hand::from_cards(Variant::CLASSIC, &[1, 0, 0, 0, 0, 0, 0, 0]).unwrap();
+    /// let after = hand.replace(1, 3).unwrap();
+    /// assert_eq!(after, Hand::from_cards(Variant::CLASSIC, &[3, 0, 0, 0, 0, 0, 0, 0]).unwrap());
+    /// assert_eq!(hand.replace(2, 3), None);
+    /// ```
     #[allow(clippy::indexing_slicing)] // const fn; every value is below the modulus <= MAX_MODULUS, the array length (checked on entry)
-    pub(crate) const fn replace(&self, out: u8, into: u8) -> Option<Hand> {
+    pub const fn replace(&self, out: u8, into: u8) -> Option<Hand> {
         let m = self.variant.modulus();
         if out >= m || into >= m || self.counts[out as usize] == 0 {
             return None;

@@ -21,8 +21,8 @@
 use rayon::prelude::*;
 
 use crate::sweep::{
-    counted_down, initial_cell, matches, predecessors, HandTables, LevelCodes, PredTable, Space,
-    SpaceSolution, BLOCK, DONE_WIN, FRONT,
+    initial_cell, matches, predecessors, HandTables, LevelCodes, PredTable, Space, SpaceSolution,
+    Steps, BLOCK, DONE_WIN, FRONT,
 };
 
 /// States per bitmap word: 64 blocks of 64.
@@ -231,6 +231,7 @@ fn apply(
     codes: LevelCodes,
 ) {
     let shared = &*buckets;
+    let steps = Steps::of(codes);
     work.par_chunks_mut(region_len)
         .zip(mark.par_chunks_mut(region_len / WORD_STATES))
         .enumerate()
@@ -239,7 +240,7 @@ fn apply(
             for part in shared {
                 for &p in &part[region] {
                     let local = p as usize - first;
-                    let (cell, decided_now) = counted_down(cells[local], codes);
+                    let (cell, decided_now) = steps.after(cells[local]);
                     cells[local] = cell;
                     mark[local / WORD_STATES] |= u64::from(decided_now) << (local / BLOCK % 64);
                 }

@@ -197,7 +197,8 @@ impl Space for OrbitSpace<'_> {
         self.orbits.row_waiting(row)
     }
     fn index(&self, a: usize, b: usize) -> usize {
-        self.orbits.index(a, b) as usize
+        let mover = self.orbits.mover(a);
+        mover.start() as usize + Self::local(self.waiting(b), mover.key())
     }
     fn mover_entry(&self, a: usize) -> u64 {
         let mover = self.orbits.mover(a);

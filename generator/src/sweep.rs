@@ -106,14 +106,11 @@ pub struct HandTables {
     modulus: usize,
     /// Per hand: which values it holds, and how many.
     facts: Vec<HandFacts>,
-    /// `unmove[(h * m + c) * m + b]`: the rank of the hand that, adding an
-    /// opponent's `b` to one of its cards, became hand h with a card `c`:
-    /// h with one `c` replaced by `(c - b) mod m`. [`NO_HAND`] where `c` is
-    /// not in h or `b == c` (the card would have been 0, which cannot move).
-    unmove: Vec<u32>,
-    /// `forward[(h * m + a) * m + b]`: hand h after its card `a` took the
-    /// opponent's `b`; [`NO_HAND`] where `a` is not in h or a or b is 0.
-    forward: Vec<u32>,
+    /// `replaced[(h * m + v) * m + w]`: the rank of hand h with one card
+    /// `v` replaced by `w`; [`NO_HAND`] where `v` is not in h or `v == w`.
+    /// A move replaces the mover's `a` by `(a + b) mod m`; un-moving
+    /// replaces a `c` by `(c - b) mod m`.
+    replaced: Vec<u32>,
 }
 
 impl HandTables {
@@ -123,50 +120,48 @@ impl HandTables {
         let m = variant.modulus() as usize;
         let mut facts = Vec::with_capacity(hands);
         let mut pred_rows = 0u32;
-        let mut unmove = vec![NO_HAND; hands * m * m];
-        let mut forward = vec![NO_HAND; hands * m * m];
-        let rank_of = |counts: &[u8]| match Hand::from_counts(variant, counts) {
-            Ok(hand) => hand.rank(),
-            Err(_) => unreachable!("replacing one card keeps the hand size"),
-        };
-        for rank in 0..variant.hands() {
+        let mut replaced = vec![NO_HAND; hands * m * m];
+        for (rank, row) in (0..variant.hands()).zip(replaced.chunks_exact_mut(m * m)) {
             let Ok(hand) = Hand::unrank(variant, rank) else {
                 unreachable!("rank {rank} < hands")
             };
-            let counts = hand.counts();
-            let hand_facts = HandFacts::new(counts, pred_rows * (m as u32 - 1));
+            let hand_facts = HandFacts::new(hand.counts(), pred_rows * (m as u32 - 1));
             pred_rows += u32::from(hand_facts.distinct);
-            facts.push(hand_facts);
-            let mut scratch = [0u8; 16];
-            scratch[..m].copy_from_slice(counts);
-            let at = |card: usize, b: usize| (rank as usize * m + card) * m + b;
-            for c in (0..m).filter(|&c| counts[c] > 0) {
-                for b in 1..m {
-                    if b != c {
-                        let a = (c + m - b) % m;
-                        scratch[c] -= 1;
-                        scratch[a] += 1;
-                        unmove[at(c, b)] = rank_of(&scratch[..m]);
-                        scratch[c] += 1;
-                        scratch[a] -= 1;
-                    }
-                    if c != 0 {
-                        let sum = (c + b) % m;
-                        scratch[c] -= 1;
-                        scratch[sum] += 1;
-                        forward[at(c, b)] = rank_of(&scratch[..m]);
-                        scratch[c] += 1;
-                        scratch[sum] -= 1;
+            for &v in hand_facts.values() {
+                for w in (0..m as u8).filter(|&w| w != v) {
+                    if let Some(after) = hand.replace(v, w) {
+                        row[usize::from(v) * m + usize::from(w)] = after.rank();
                     }
                 }
             }
+            facts.push(hand_facts);
         }
         HandTables {
             modulus: m,
             facts,
-            unmove,
-            forward,
+            replaced,
         }
+    }
+
+    /// The hand that became hand `y` with a card `c` by adding the
+    /// opponent's `b` (`b` non-zero): `y` with a `c` replaced by
+    /// `(c - b) mod m`; [`NO_HAND`] where `c` is not in `y` or `b == c` (the
+    /// card would have been 0, which cannot move).
+    #[inline]
+    fn unmove(&self, y: usize, c: usize, b: usize) -> u32 {
+        let m = self.modulus;
+        if b == c {
+            return NO_HAND;
+        }
+        self.replaced[(y * m + c) * m + (c + m - b) % m]
+    }
+
+    /// Hand `h` after its card `a` took the opponent's `b` (both non-zero,
+    /// `a` in `h`).
+    #[inline]
+    fn forward(&self, h: usize, a: usize, b: usize) -> u32 {
+        let m = self.modulus;
+        self.replaced[(h * m + a) * m + (a + b) % m]
     }
 
     pub(crate) fn nonzero(&self, hand: usize) -> u16 {
@@ -186,7 +181,7 @@ impl HandTables {
         let m = self.modulus;
         for c in (0..m).filter(|&c| self.facts[y].present >> c & 1 == 1) {
             for b in (1..m).filter(|&b| self.facts[x].present >> b & 1 == 1) {
-                let before = self.unmove[(y * m + c) * m + b];
+                let before = self.unmove(y, c, b);
                 if before != NO_HAND {
                     f(before as usize);
                 }
@@ -254,11 +249,9 @@ impl<E: Entry> PredTable<E> {
         for (y, facts) in tables.facts.iter().enumerate() {
             debug_assert_eq!(entries.len(), facts.rows_at as usize);
             for &c in facts.values() {
-                entries.extend((1..m).map(|b| {
-                    match tables.unmove[(y * m + usize::from(c)) * m + b] {
-                        NO_HAND => null,
-                        hand => E::new(space.mover_entry(hand as usize)),
-                    }
+                entries.extend((1..m).map(|b| match tables.unmove(y, usize::from(c), b) {
+                    NO_HAND => null,
+                    hand => E::new(space.mover_entry(hand as usize)),
                 }));
             }
         }
@@ -522,6 +515,7 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
         // loads overlap instead of waiting behind each state's last branch.
         let mut pending = std::mem::take(&mut self.pending);
         let mut found = 0;
+        let steps = Steps::of(codes);
         let mut row = space.row_of(first);
         let mut bounds = space.row_bounds(row);
         // Scanned frontiers come in increasing order, listed ones in the
@@ -539,11 +533,11 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
                 found += usize::from(real);
             });
             if found >= PENDING_CHUNK {
-                list.count_down(work, mark, &pending[..found], codes);
+                list.count_down(work, mark, &pending[..found], &steps);
                 found = 0;
             }
         }
-        list.count_down(work, mark, &pending[..found], codes);
+        list.count_down(work, mark, &pending[..found], &steps);
         self.pending = pending;
         let processed = self.frontier.len();
         self.frontier.clear();
@@ -595,20 +589,14 @@ impl FrontierList {
         self.overflowed = !self.listable;
     }
 
-    /// Counts down each of `pending` (a loss makes it a win; a win counts it
-    /// down, to a loss at zero), recording those decided in this list or,
-    /// once it overflowed, in the dirty bitmap `mark`. Which are decided is
-    /// unpredictable, so both ways of recording them are branch-free.
-    fn count_down(
-        &mut self,
-        work: &mut [u8],
-        mark: &mut [u64],
-        pending: &[usize],
-        codes: LevelCodes,
-    ) {
+    /// Counts down each of `pending` by `step` ([`LevelCodes::steps`]),
+    /// recording those decided in this list or, once it overflowed, in the
+    /// dirty bitmap `mark`. Which are decided is unpredictable, so both ways
+    /// of recording them are branch-free.
+    fn count_down(&mut self, work: &mut [u8], mark: &mut [u64], pending: &[usize], step: &Steps) {
         if self.overflowed {
             for &p in pending {
-                let (cell, decided_now) = counted_down(work[p], codes);
+                let (cell, decided_now) = step.after(work[p]);
                 work[p] = cell;
                 let block = p / BLOCK;
                 mark[block / 64] |= u64::from(decided_now) << (block % 64);
@@ -616,7 +604,7 @@ impl FrontierList {
         } else {
             let mut len = self.len;
             for &p in pending {
-                let (cell, decided_now) = counted_down(work[p], codes);
+                let (cell, decided_now) = step.after(work[p]);
                 work[p] = cell;
                 self.slots[len] = p as u32;
                 len += usize::from(decided_now);
@@ -663,7 +651,8 @@ fn each_predecessor<S: Space, E: Entry>(
     let entries = &preds.entries[at..at + usize::from(waiting.distinct) * width];
     let null = preds.null;
     let columns = mover.columns();
-    for row in entries.chunks_exact(width) {
+    for i in 0..usize::from(waiting.distinct) {
+        let row = &entries[i * width..(i + 1) * width];
         for &column in columns {
             let entry = row[usize::from(column)];
             let real = entry != null;
@@ -723,6 +712,32 @@ pub(crate) fn counted_down(cell: u8, codes: LevelCodes) -> (u8, bool) {
     (cell, decided_now)
 }
 
+/// [`counted_down`] for every cell value, for one level: a table load
+/// instead of a few compares and selects per predecessor.
+pub(crate) struct Steps {
+    /// The cell after, with bit 8 set when that decides it.
+    table: [u16; 256],
+}
+
+impl Steps {
+    pub(crate) fn of(codes: LevelCodes) -> Steps {
+        let mut table = [0u16; 256];
+        for (cell, step) in (0..=u8::MAX).zip(table.iter_mut()) {
+            let (after, decided_now) = counted_down(cell, codes);
+            *step = u16::from(after) | u16::from(decided_now) << 8;
+        }
+        Steps { table }
+    }
+
+    /// The cell after one of its successors was decided at this level, and
+    /// whether that decides it.
+    #[inline(always)]
+    pub(crate) fn after(&self, cell: u8) -> (u8, bool) {
+        let step = self.table[usize::from(cell)];
+        (step as u8, step > 0xff)
+    }
+}
+
 /// Marks the block of state `p` dirty.
 #[inline(always)]
 fn mark_block(mark: &mut [u64], p: usize) {
@@ -756,7 +771,6 @@ fn distinct_successors<S: Space>(
     b: usize,
     seen: &mut Vec<usize>,
 ) -> u8 {
-    let m = tables.modulus;
     seen.clear();
     let mut cards = tables.nonzero(a);
     while cards != 0 {
@@ -766,7 +780,7 @@ fn distinct_successors<S: Space>(
         while theirs != 0 {
             let other = theirs.trailing_zeros() as usize;
             theirs &= theirs - 1;
-            let after = tables.forward[(a * m + card) * m + other];
+            let after = tables.forward(a, card, other);
             seen.push(space.index(b, after as usize));
         }
     }
