@@ -109,6 +109,9 @@ pub struct Orbits {
     row_group: Vec<u8>,
     /// Rows (representative hands) in rank order, and their starts (+ total).
     rows: Vec<u32>,
+    /// Per row: its representative's `row_group`, so that a row's state is
+    /// found with independent loads.
+    groups_by_row: Vec<u8>,
     starts: Vec<u64>,
     /// One numbering per non-trivial stabiliser.
     groups: Vec<Group>,
@@ -226,7 +229,9 @@ impl Orbits {
                 images[h * units.len() + j] = image;
             }
         }
+        let groups_by_row = rows.iter().map(|&r| row_group[r as usize]).collect();
         Orbits {
+            groups_by_row,
             hands,
             mover,
             block_row,
@@ -350,6 +355,9 @@ impl Orbits {
     #[inline]
     pub fn row_of(&self, index: u64) -> usize {
         let mut row = self.block_row[(index / 64) as usize] as usize;
+        // Rows are longer than a block in all but the smallest variants:
+        // one step without a branch, then the rare further steps.
+        row += usize::from(self.starts[row + 1] <= index);
         while self.starts[row + 1] <= index {
             row += 1;
         }
@@ -366,7 +374,7 @@ impl Orbits {
     #[inline]
     pub fn state_in_row(&self, row: usize, local: u64) -> (usize, usize) {
         let r = self.rows[row] as usize;
-        let b = match self.row_group[r] {
+        let b = match self.groups_by_row[row] {
             TRIVIAL => local as usize,
             g => self.groups[g as usize].hands[local as usize] as usize,
         };

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 use crate::sweep::{
     initial_cell, matches, predecessors, HandTables, LevelCodes, PredTable, Space, SpaceSolution,
-    Steps, BLOCK, DONE_WIN, FRONT,
+    Steps, BLOCK, DONE_WIN, FRONT, PAIRS,
 };
 
 /// States per bitmap word: 64 blocks of 64.
@@ -185,7 +185,7 @@ fn gather<S: Space + Sync>(
         .enumerate()
         .map(|(part, ((cells, scan), buckets))| {
             let offset = first + part * part_words * WORD_STATES;
-            let mut seen = Vec::new();
+            let mut out = [0; PAIRS];
             let (mut found, mut visits) = (0u64, 0u64);
             for (w, slot) in scan.iter_mut().enumerate() {
                 let mut word = std::mem::take(slot);
@@ -208,11 +208,11 @@ fn gather<S: Space + Sync>(
                             bounds = space.row_bounds(row);
                         }
                         let (x, y) = space.state_in_row(row, s - bounds.0);
-                        visits += predecessors(space, tables, preds, x, y, &mut seen, |p, real| {
-                            if real {
-                                buckets[p >> region_shift].push(p as u32);
-                            }
-                        });
+                        let (distinct, seen) = predecessors(space, tables, preds, x, y, &mut out);
+                        visits += seen;
+                        for &p in &out[..distinct] {
+                            buckets[p >> region_shift].push(p as u32);
+                        }
                     }
                 }
             }

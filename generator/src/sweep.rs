@@ -362,8 +362,8 @@ fn sweep_with<S: Space, E: Entry>(
         dirty: [vec![0u64; bitmap_words], vec![0u64; bitmap_words]],
         lists: [FrontierList::new(listable), FrontierList::new(listable)],
         frontier: Vec::new(),
-        pending: vec![0; PENDING_CHUNK + MAX_PAIRS],
-        seen: Vec::with_capacity(MAX_PAIRS),
+        pending: vec![0; PENDING_CHUNK + PAIRS],
+        seen: Vec::with_capacity(PAIRS),
         visits: 0,
     };
     sweep.start();
@@ -508,7 +508,7 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
         };
         let (space, tables, preds) = (self.space, self.tables, &self.preds);
         let next = 1 - (level % 2) as usize;
-        let (work, seen) = (&mut self.work, &mut self.seen);
+        let work = &mut self.work;
         let (mark, list) = (&mut self.dirty[next], &mut self.lists[next]);
         // Predecessors are found for a run of frontier states first and
         // counted down after, in a loop with no hard branch, so that its
@@ -528,10 +528,13 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
                 bounds = space.row_bounds(row);
             }
             let (x, y) = space.state_in_row(row, s - bounds.0);
-            self.visits += predecessors(space, tables, preds, x, y, seen, |p, real| {
-                pending[found] = p;
-                found += usize::from(real);
-            });
+            let Ok(out) = <&mut [usize; PAIRS]>::try_from(&mut pending[found..found + PAIRS])
+            else {
+                unreachable!("pending has room for PAIRS past PENDING_CHUNK")
+            };
+            let (distinct, visits) = predecessors(space, tables, preds, x, y, out);
+            found += distinct;
+            self.visits += visits;
             if found >= PENDING_CHUNK {
                 list.count_down(work, mark, &pending[..found], &steps);
                 found = 0;
@@ -549,15 +552,12 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
 /// table's size.
 const LIST_CAPACITY: usize = 1 << 16;
 
-/// The most (c, b) pairs one state can have: m (m - 1) for m <= 16.
-const MAX_PAIRS: usize = 240;
-
 /// How many predecessors are gathered before they are counted down.
 const PENDING_CHUNK: usize = 1024;
 
 /// Room past the capacity for one run of count-downs, so that a list is
 /// checked for overflow once per run, not per write.
-const LIST_SLACK: usize = PENDING_CHUNK + MAX_PAIRS;
+const LIST_SLACK: usize = PENDING_CHUNK + PAIRS;
 
 /// How many frontier states are gathered before they are processed.
 pub(crate) const FRONTIER_CHUNK: usize = 4096;
@@ -626,23 +626,27 @@ impl FrontierList {
     }
 }
 
-/// Calls `f(p, real)` for every pair (c in y, b non-zero in x): `real` and
-/// `p` a predecessor of the state with hand `x` to move and `y` waiting
-/// (repeats included), or not `real` and `p == 0` for the pair `b == c`,
-/// which would un-move a card of value 0. Returns how many were real.
+/// Room for one state's predecessors: a power of two at least the most
+/// (c, b) pairs a state can have, m (m - 1) <= 240 for m <= 16.
+pub(crate) const PAIRS: usize = 256;
+
+/// Writes the predecessors of the state with hand `x` to move and `y`
+/// waiting to `out`, repeats included, and returns how many there are.
 ///
-/// Every state's pairs run in two loops whose trip counts are known up
-/// front and the same for every `c`, so that their exits predict well; the
-/// pair `b == c` reads the table's null entry instead of being skipped.
+/// Every state's pairs (c in y, b non-zero in x) run in two loops whose
+/// trip counts are known up front and the same for every `c`, so that their
+/// exits predict well. The pair `b == c` (which would un-move a card of
+/// value 0) reads the table's null entry and is written but not counted, so
+/// the next write replaces it: no branch.
 #[inline(always)]
-fn each_predecessor<S: Space, E: Entry>(
+fn gather_predecessors<S: Space, E: Entry>(
     space: &S,
     tables: &HandTables,
     preds: &PredTable<E>,
     x: usize,
     y: usize,
-    mut f: impl FnMut(usize, bool),
-) -> u64 {
+    out: &mut [usize; PAIRS],
+) -> usize {
     let m = tables.modulus;
     let (mover, waiting) = (&tables.facts[x], &tables.facts[y]);
     let local = space.waiting(x);
@@ -651,6 +655,7 @@ fn each_predecessor<S: Space, E: Entry>(
     let entries = &preds.entries[at..at + usize::from(waiting.distinct) * width];
     let null = preds.null;
     let columns = mover.columns();
+    let mut found = 0;
     for i in 0..usize::from(waiting.distinct) {
         let row = &entries[i * width..(i + 1) * width];
         for &column in columns {
@@ -658,19 +663,16 @@ fn each_predecessor<S: Space, E: Entry>(
             let real = entry != null;
             let entry = entry.get();
             let key = (entry & KEY_MASK) as usize;
-            f((entry >> KEY_BITS) as usize + S::local(local, key), real);
+            out[found % PAIRS] = (entry >> KEY_BITS) as usize + S::local(local, key);
+            found += usize::from(real);
         }
     }
-    let both = waiting.present & mover.present & !1;
-    u64::from(waiting.distinct) * u64::from(mover.moves) - u64::from(both.count_ones())
+    found
 }
 
-/// Calls `f(p, real)` for each distinct stored predecessor `p` of the state
-/// with hand `x` to move and `y` waiting, with `real` true, and for some
-/// non-predecessors with `p == 0` (the both-zero pair, which counting down
-/// leaves alone) and `real` false, so that a caller may skip those without
-/// a branch; returns how many predecessors were visited (before
-/// deduplication).
+/// Writes the distinct stored predecessors of the state with hand `x` to
+/// move and `y` waiting to `out`; returns how many there are and how many
+/// predecessors were visited (before deduplication).
 #[inline(always)]
 pub(crate) fn predecessors<S: Space, E: Entry>(
     space: &S,
@@ -678,22 +680,22 @@ pub(crate) fn predecessors<S: Space, E: Entry>(
     preds: &PredTable<E>,
     x: usize,
     y: usize,
-    seen: &mut Vec<usize>,
-    mut f: impl FnMut(usize, bool),
-) -> u64 {
+    out: &mut [usize; PAIRS],
+) -> (usize, u64) {
+    let found = gather_predecessors(space, tables, preds, x, y, out);
     if !space.may_repeat(x) {
-        return each_predecessor(space, tables, preds, x, y, f);
+        return (found, found as u64);
     }
-    seen.clear();
-    let visits = each_predecessor(space, tables, preds, x, y, |p, real| {
-        if real {
-            seen.push(p);
+    let distinct = &mut out[..found];
+    distinct.sort_unstable();
+    let mut kept = 0;
+    for i in 0..found {
+        if i == 0 || distinct[i] != distinct[kept - 1] {
+            distinct[kept] = distinct[i];
+            kept += 1;
         }
-    });
-    seen.sort_unstable();
-    seen.dedup();
-    seen.iter().for_each(|&p| f(p, true));
-    visits
+    }
+    (kept, found as u64)
 }
 
 /// A predecessor's cell after one of its successors was decided at this
