@@ -44,6 +44,8 @@ pub struct MoverRow {
     group: u8,
     /// The (unit, group) pair as one small number: see [`Orbits::local_index`].
     key: u16,
+    /// The row of this hand's representative (index into the rows in rank order).
+    row: u32,
 }
 
 /// The group marker of [`MoverRow::NONE`].
@@ -56,6 +58,7 @@ impl MoverRow {
         unit: 0,
         group: NO_MOVER,
         key: 0,
+        row: 0,
     };
 
     /// False for [`MoverRow::NONE`].
@@ -68,6 +71,12 @@ impl MoverRow {
     #[inline(always)]
     pub fn start(&self) -> u64 {
         self.start
+    }
+
+    /// The row this hand's states fall in (index into the rows in rank order).
+    #[inline(always)]
+    pub fn row(&self) -> usize {
+        self.row as usize
     }
 
     /// The hand's (unit, stabiliser) pair, below [`Orbits::mover_keys`]:
@@ -172,6 +181,7 @@ impl Orbits {
         let mut groups: Vec<Group> = Vec::new();
         let mut row_group = vec![TRIVIAL; hands];
         let mut row_start = vec![u64::MAX; hands];
+        let mut row_index = vec![0u32; hands];
         let mut rows = Vec::new();
         let mut starts = Vec::new();
         let mut next: u64 = 0;
@@ -179,6 +189,7 @@ impl Orbits {
             if rep[h] as usize != h {
                 continue;
             }
+            row_index[h] = rows.len() as u32;
             rows.push(h as u32);
             starts.push(next);
             row_start[h] = next;
@@ -212,6 +223,7 @@ impl Orbits {
                     unit: rep_unit[h],
                     group,
                     key: (usize::from(rep_unit[h]) * group_keys + slot) as u16,
+                    row: row_index[rep[h] as usize],
                 }
             })
             .collect();
@@ -331,12 +343,39 @@ impl Orbits {
     /// index is a load and an add.
     pub fn local_index(&self, key: usize, b: usize) -> u64 {
         let group_keys = self.groups.len() + 1;
+        let waiting = self.canonical_waiting(key, b);
+        match self.groups.get(key % group_keys) {
+            None => waiting as u64,
+            Some(group) => u64::from(group.local[waiting]),
+        }
+    }
+
+    /// The waiting hand that hand `b` becomes in the canonical state of a
+    /// mover with key `key` (see the module docs): the least-rank image of
+    /// `b` under the units taking the mover to its representative.
+    pub fn canonical_waiting(&self, key: usize, b: usize) -> usize {
+        let group_keys = self.groups.len() + 1;
         let (unit, slot) = (key / group_keys, key % group_keys);
         let image = self.mul[unit * self.hands + b] as usize;
         match self.groups.get(slot) {
-            None => image as u64,
-            Some(group) => u64::from(group.local[self.least_under(group.mask, image)]),
+            None => image,
+            Some(group) => self.least_under(group.mask, image),
         }
+    }
+
+    /// The orbit index of the canonical state with row `row`'s
+    /// representative to move and `b` waiting; `None` when `b` is not a
+    /// canonical waiting hand of that row (not least in its orbit under the
+    /// representative's stabiliser).
+    pub fn index_in_row(&self, row: usize, b: usize) -> Option<u64> {
+        let local = match self.groups_by_row[row] {
+            TRIVIAL => b as u64,
+            g => match self.groups[g as usize].local[b] {
+                NONE => return None,
+                local => u64::from(local),
+            },
+        };
+        Some(self.starts[row] + local)
     }
 
     /// The least-rank image of hand `b` under the units in `mask`.

@@ -22,7 +22,7 @@ use rayon::prelude::*;
 
 use crate::sweep::{
     initial_cell, matches, predecessors, HandTables, LevelCodes, PredTable, Space, SpaceSolution,
-    Steps, BLOCK, DONE_WIN, FRONT, PAIRS,
+    Steps, BLOCK, DONE_WIN, FRONT, NOT_A_POSITION, PAIRS,
 };
 
 /// States per bitmap word: 64 blocks of 64.
@@ -95,7 +95,15 @@ pub(crate) fn two_phase<S: Space + Sync>(
                     bounds = space.row_bounds(row);
                 }
                 let (a, b) = space.state_in_row(row, s - bounds.0);
-                *cell = initial_cell(space, tables, a, b, seen);
+                // Holes of a row stay markers that nothing changes.
+                let hole = space
+                    .row_waiting(row)
+                    .is_some_and(|hands| hands.binary_search(&(b as u32)).is_err());
+                *cell = if hole {
+                    NOT_A_POSITION
+                } else {
+                    initial_cell(space, tables, a, b, seen)
+                };
                 terminal += u64::from(*cell == DONE_WIN);
                 if *cell == FRONT[0] {
                     level0[local / WORD_STATES] |= 1 << (local / BLOCK % 64);

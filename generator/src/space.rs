@@ -2,7 +2,8 @@
 //!
 //! A sweep stores either every state ([`FullSpace`]) or one state per orbit
 //! under multiplying by units ([`OrbitSpace`], see [`gametable::symmetry`]).
-//! Both lay states out in rows, one per hand to move, and both split a
+//! Both lay states out in rows of one slot per waiting hand, a row per
+//! hand to move (every hand, or the orbit representatives), and both split a
 //! state's index the same way so that the sweep's inner loop is one shape
 //! for both: the hand to move contributes a *mover entry* (its row's first
 //! index and a small key, packed in a `u64` that the sweep's predecessor
@@ -33,16 +34,14 @@ pub trait Space {
     fn row_bounds(&self, row: usize) -> (usize, usize);
     /// The hand to move in every state of `row`.
     fn row_hand(&self, row: usize) -> usize;
-    /// The waiting hands of `row` in local order, or `None` when the row
-    /// holds every hand at its own rank.
+    /// Every row holds one slot per waiting hand, at its rank; this lists
+    /// the waiting hands of the states stored in `row` when not every hand
+    /// (the other slots are holes, never named by a predecessor).
     fn row_waiting(&self, row: usize) -> Option<&[u32]>;
-    /// The (to-move, waiting) hand ranks of the `local`-th state of `row`.
+    /// The (to-move, waiting) hand ranks of the state in slot `local` of `row`.
+    #[inline]
     fn state_in_row(&self, row: usize, local: usize) -> (usize, usize) {
-        let waiting = match self.row_waiting(row) {
-            None => local,
-            Some(hands) => hands[local] as usize,
-        };
-        (self.row_hand(row), waiting)
+        (self.row_hand(row), local)
     }
     /// The stored index of the state with hand `a` to move and `b` waiting.
     fn index(&self, a: usize, b: usize) -> usize;
@@ -137,14 +136,24 @@ impl Space for FullSpace {
     }
 }
 
-/// One state per orbit ([`Orbits`]), with every waiting hand's local index
-/// under every mover key tabulated.
+/// One state per orbit ([`Orbits`]) in a padded layout: row `r` (the
+/// `r`-th representative hand to move) spans `hands` slots, `r * hands + b`
+/// for waiting hand `b`, and the canonical waiting hands of the row fill
+/// their own slots. Rows whose representative some unit fixes leave the
+/// other slots as holes (a few percent of the slots), which no predecessor
+/// ever names. In exchange, a stored index splits into its hands with a
+/// multiplication and one load, where the dense [`Orbits`] numbering needs
+/// a search and a chain of loads; [`OrbitSpace::dense_index`] converts.
 pub struct OrbitSpace<'a> {
     orbits: &'a Orbits,
-    /// `locals[b * (keys + 1) + key]`: waiting hand b's local index in a
-    /// row whose mover has key `key`; 0 under the null key `keys`.
+    hands: usize,
+    /// `locals[b * (keys + 1) + key]`: the canonical waiting hand that hand
+    /// b becomes in the row of a mover with key `key`; 0 under the null key
+    /// `keys`.
     locals: Vec<u32>,
     keys: usize,
+    /// `ceil(2^64 / hands)`, for [`Space::row_of`] (see [`FullSpace`]).
+    reciprocal: u128,
 }
 
 impl<'a> OrbitSpace<'a> {
@@ -155,13 +164,15 @@ impl<'a> OrbitSpace<'a> {
         let hands = orbits.hands();
         let mut locals = Vec::with_capacity(hands * (keys + 1));
         for b in 0..hands {
-            locals.extend((0..keys).map(|key| orbits.local_index(key, b) as u32));
+            locals.extend((0..keys).map(|key| orbits.canonical_waiting(key, b) as u32));
             locals.push(0);
         }
         OrbitSpace {
             orbits,
+            hands,
             locals,
             keys,
+            reciprocal: u128::from(u64::MAX / hands as u64) + 1,
         }
     }
 
@@ -169,40 +180,77 @@ impl<'a> OrbitSpace<'a> {
     pub fn orbits(&self) -> &'a Orbits {
         self.orbits
     }
+
+    /// The [`Orbits`] index of stored state `s`; `None` for a hole.
+    pub fn dense_index(&self, s: usize) -> Option<u64> {
+        let row = self.row_of(s);
+        self.orbits.index_in_row(row, s - row * self.hands)
+    }
+
+    /// Fills `out[b] = get(index(a, b))` for every waiting hand `b`: one
+    /// row of the full table from the stored states.
+    pub fn expand_row_by<T>(&self, a: usize, out: &mut [T], get: impl Fn(usize) -> T) {
+        let mover = self.orbits.mover(a);
+        let (start, key) = (mover.row() * self.hands, mover.key());
+        for (cell, locals) in out.iter_mut().zip(self.locals.chunks_exact(self.keys + 1)) {
+            *cell = get(start + locals[key] as usize);
+        }
+    }
+
+    /// Packs `code(s)` (2 bits) of every stored state `s` in the dense
+    /// [`Orbits`] numbering, the layout of a reduced table file.
+    pub fn dense_packed(&self, code: impl Fn(usize) -> u8) -> Vec<u8> {
+        let mut packed = vec![0u8; gametable::packed_len(self.orbits.states()) as usize];
+        self.for_each_dense(|dense, s| {
+            packed[dense as usize / 4] |= (code(s) & 3) << (dense % 4 * 2);
+        });
+        packed
+    }
+
+    /// Calls `f(dense, s)` for every stored state `s` that is no hole, in
+    /// increasing order of both: `dense` is its [`Orbits`] index.
+    pub fn for_each_dense(&self, mut f: impl FnMut(u64, usize)) {
+        for row in 0..self.orbits.rows() {
+            let start = row * self.hands;
+            match self.orbits.row_waiting(row) {
+                None => (0..self.hands)
+                    .for_each(|b| f(self.orbits.row_bounds(row).0 + b as u64, start + b)),
+                Some(hands) => hands.iter().enumerate().for_each(|(i, &b)| {
+                    f(self.orbits.row_bounds(row).0 + i as u64, start + b as usize)
+                }),
+            }
+        }
+    }
 }
 
 impl Space for OrbitSpace<'_> {
     fn states(&self) -> usize {
-        self.orbits.states() as usize
+        self.orbits.rows() * self.hands
     }
     fn rows(&self) -> usize {
         self.orbits.rows()
     }
     #[inline]
     fn row_of(&self, s: usize) -> usize {
-        self.orbits.row_of(s as u64)
+        ((s as u128 * self.reciprocal) >> 64) as usize
     }
     fn row_bounds(&self, row: usize) -> (usize, usize) {
-        let (start, end) = self.orbits.row_bounds(row);
-        (start as usize, end as usize)
-    }
-    fn row_hand(&self, row: usize) -> usize {
-        self.orbits.row_hand(row)
+        (row * self.hands, (row + 1) * self.hands)
     }
     #[inline]
-    fn state_in_row(&self, row: usize, local: usize) -> (usize, usize) {
-        self.orbits.state_in_row(row, local as u64)
+    fn row_hand(&self, row: usize) -> usize {
+        self.orbits.row_hand(row)
     }
     fn row_waiting(&self, row: usize) -> Option<&[u32]> {
         self.orbits.row_waiting(row)
     }
     fn index(&self, a: usize, b: usize) -> usize {
         let mover = self.orbits.mover(a);
-        mover.start() as usize + Self::local(self.waiting(b), mover.key())
+        mover.row() * self.hands + Self::local(self.waiting(b), mover.key())
     }
     fn mover_entry(&self, a: usize) -> u64 {
         let mover = self.orbits.mover(a);
-        mover.start() << KEY_BITS | mover.key() as u64
+        ((mover.row() * self.hands) as u64) << KEY_BITS | mover.key() as u64
     }
     fn null_entry(&self) -> u64 {
         self.keys as u64

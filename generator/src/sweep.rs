@@ -435,24 +435,28 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
             let (start, end) = space.row_bounds(row);
             let a = space.row_hand(row);
             let cells = &mut self.work[start..end];
+            let seen = &mut self.seen;
+            let on_decided = &mut self.on_decided;
+            let mut set = |cells: &mut [u8], b: usize| {
+                cells[b] = initial_cell(space, tables, a, b, seen);
+                if cells[b] == DONE_WIN {
+                    on_decided((start + b) as u64, 0);
+                }
+            };
             match space.row_waiting(row) {
-                // Most rows: every waiting hand at its own rank.
+                // Most rows: every waiting hand, counts from the two hands'
+                // moves but for the special ones.
                 None if a != 0 => {
                     for (cell, &b_moves) in cells.iter_mut().zip(&moves) {
                         *cell = moves[a] * b_moves;
                     }
-                    for &b in &special {
-                        cells[b] = initial_cell(space, tables, a, b, &mut self.seen);
-                    }
+                    special.iter().for_each(|&b| set(cells, b));
                 }
-                waiting => {
-                    for (local, cell) in cells.iter_mut().enumerate() {
-                        let b = waiting.map_or(local, |hands| hands[local] as usize);
-                        *cell = initial_cell(space, tables, a, b, &mut self.seen);
-                        if *cell == DONE_WIN {
-                            (self.on_decided)((start + local) as u64, 0);
-                        }
-                    }
+                None => (0..cells.len()).for_each(|b| set(cells, b)),
+                // Holes stay markers that nothing changes.
+                Some(hands) => {
+                    cells.fill(NOT_A_POSITION);
+                    hands.iter().for_each(|&b| set(cells, b as usize));
                 }
             }
             if a != 0 {
@@ -503,9 +507,6 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
     /// Marks the gathered frontier states decided at `level` and counts
     /// down their predecessors; returns how many there were.
     fn process(&mut self, level: u32, codes: LevelCodes) -> usize {
-        let Some(&first) = self.frontier.first() else {
-            return 0;
-        };
         let (space, tables, preds) = (self.space, self.tables, &self.preds);
         let next = 1 - (level % 2) as usize;
         let work = &mut self.work;
@@ -516,18 +517,11 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
         let mut pending = std::mem::take(&mut self.pending);
         let mut found = 0;
         let steps = Steps::of(codes);
-        let mut row = space.row_of(first);
-        let mut bounds = space.row_bounds(row);
-        // Scanned frontiers come in increasing order, listed ones in the
-        // order they were decided: the row is found again only on leaving it.
         for &s in &self.frontier {
             work[s] = codes.done;
             (self.on_decided)(s as u64, level);
-            if s < bounds.0 || s >= bounds.1 {
-                row = space.row_of(s);
-                bounds = space.row_bounds(row);
-            }
-            let (x, y) = space.state_in_row(row, s - bounds.0);
+            let row = space.row_of(s);
+            let (x, y) = space.state_in_row(row, s - space.row_bounds(row).0);
             let Ok(out) = <&mut [usize; PAIRS]>::try_from(&mut pending[found..found + PAIRS])
             else {
                 unreachable!("pending has room for PAIRS past PENDING_CHUNK")
@@ -860,8 +854,9 @@ pub fn solve_full(variant: Variant) -> Solution {
 pub fn solve(variant: Variant) -> Solution {
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
-    let solved = sweep(&OrbitSpace::new(&orbits), &tables, |_, _| {});
-    expand_outcomes(variant, &orbits, solved)
+    let space = OrbitSpace::new(&orbits);
+    let solved = sweep(&space, &tables, |_, _| {});
+    expand_outcomes(variant, &space, solved)
 }
 
 /// Solves `variant` over one state per orbit on the current rayon thread
@@ -873,10 +868,11 @@ pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64, u64)) -> Sol
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let stored = orbits.states();
-    let solved = crate::parallel::sweep(&OrbitSpace::new(&orbits), &tables, |level, decided| {
+    let space = OrbitSpace::new(&orbits);
+    let solved = crate::parallel::sweep(&space, &tables, |level, decided| {
         progress(level, decided, stored)
     });
-    expand_outcomes(variant, &orbits, solved)
+    expand_outcomes(variant, &space, solved)
 }
 
 /// The distance of a state that has none (a draw, or not a position).
@@ -903,8 +899,9 @@ pub fn solve_with_distances_reporting(
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let stored = orbits.states();
-    let mut reduced = vec![NO_DISTANCE; stored as usize];
-    let solved = sweep(&OrbitSpace::new(&orbits), &tables, |s, level| {
+    let space = OrbitSpace::new(&orbits);
+    let mut reduced = vec![NO_DISTANCE; space.states()];
+    let solved = sweep(&space, &tables, |s, level| {
         decided(level, stored);
         if let Some(slot) = reduced.get_mut(s as usize) {
             *slot = u16::try_from(level)
@@ -915,21 +912,21 @@ pub fn solve_with_distances_reporting(
     let hands = variant.hands() as usize;
     let mut distances = vec![NO_DISTANCE; hands * hands];
     for (a, row) in distances.chunks_exact_mut(hands).enumerate() {
-        orbits.expand_row(a, &reduced, row);
+        space.expand_row_by(a, row, |s| reduced[s]);
     }
-    (expand_outcomes(variant, &orbits, solved), distances)
+    (expand_outcomes(variant, &space, solved), distances)
 }
 
 /// Expands per-orbit codes to the full packed table.
 pub(crate) fn expand_outcomes(
     variant: Variant,
-    orbits: &Orbits,
+    space: &OrbitSpace,
     solved: SpaceSolution,
 ) -> Solution {
     let hands = variant.hands() as usize;
     let mut row = vec![0u8; hands];
     let full = (0..hands).flat_map(|a| {
-        orbits.expand_row_by(a, &mut row, |i| solved.code(i));
+        space.expand_row_by(a, &mut row, |i| solved.code(i));
         row.clone()
     });
     let (outcomes, counts) = pack(full, variant.states());
@@ -939,7 +936,7 @@ pub(crate) fn expand_outcomes(
         counts,
         levels: solved.levels,
         predecessor_visits: solved.predecessor_visits,
-        stored_states: orbits.states(),
+        stored_states: space.orbits().states(),
     }
 }
 

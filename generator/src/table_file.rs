@@ -206,11 +206,12 @@ pub fn solve_outcomes(
             let orbits = gametable::symmetry::Orbits::new(variant);
             let tables = crate::sweep::HandTables::new(variant);
             // On all cores: bit for bit the single-threaded sweep.
-            let solved =
-                crate::parallel::sweep(&crate::space::OrbitSpace::new(&orbits), &tables, |_, _| {});
-            let counts = count_codes(&solved.packed, orbits.states());
+            let space = crate::space::OrbitSpace::new(&orbits);
+            let solved = crate::parallel::sweep(&space, &tables, |_, _| {});
+            let packed = space.dense_packed(|s| solved.code(s));
+            let counts = count_codes(&packed, orbits.states());
             (
-                solved.packed,
+                packed,
                 counts,
                 solved.levels,
                 solved.predecessor_visits,

@@ -122,14 +122,12 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
 /// Distances of every orbit as the orbit sweep reports them.
 fn orbit_distances(v: Variant) -> (u64, Vec<u16>) {
     let orbits = Orbits::new(v);
+    let space = sweep::OrbitSpace::new(&orbits);
     let mut distances = vec![sweep::NO_DISTANCE; orbits.states() as usize];
-    sweep::sweep(
-        &sweep::OrbitSpace::new(&orbits),
-        &HandTables::new(v),
-        |index, level| {
-            distances[index as usize] = level as u16;
-        },
-    );
+    sweep::sweep(&space, &HandTables::new(v), |index, level| {
+        let dense = space.dense_index(index as usize).unwrap();
+        distances[dense as usize] = level as u16;
+    });
     (orbits.states(), distances)
 }
 
