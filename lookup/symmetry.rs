@@ -30,43 +30,20 @@ use crate::{Hand, Variant, MAX_MODULUS};
 /// A local-index entry for a hand that is not least in its orbit.
 const NONE: u32 = u32::MAX;
 
-/// What indexing needs of a hand as the mover, packed in one record so that
-/// a predecessor's index costs one load and an add. A sweep can keep these
-/// in its own tables ([`Orbits::mover`], [`Orbits::index_of_mover`]).
+/// What indexing needs of a hand as the mover: its row and its key, with
+/// which [`Orbits::local_index`] places any waiting hand in the row. A
+/// sweep keeps these in its own tables ([`Orbits::mover`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoverRow {
     /// The first index of the row of this hand's representative.
     start: u64,
-    /// Index j of a unit taking this hand to its representative.
-    unit: u8,
-    /// The representative's stabiliser group (index into `groups`), or
-    /// `TRIVIAL`, or `NO_MOVER`.
-    group: u8,
     /// The (unit, group) pair as one small number: see [`Orbits::local_index`].
     key: u16,
     /// The row of this hand's representative (index into the rows in rank order).
     row: u32,
 }
 
-/// The group marker of [`MoverRow::NONE`].
-const NO_MOVER: u8 = u8::MAX - 1;
-
 impl MoverRow {
-    /// No hand: a marker for tables of optional movers.
-    pub const NONE: MoverRow = MoverRow {
-        start: 0,
-        unit: 0,
-        group: NO_MOVER,
-        key: 0,
-        row: 0,
-    };
-
-    /// False for [`MoverRow::NONE`].
-    #[inline(always)]
-    pub fn is_some(&self) -> bool {
-        self.group != NO_MOVER
-    }
-
     /// The first orbit index of the row this hand's states fall in.
     #[inline(always)]
     pub fn start(&self) -> u64 {
@@ -87,14 +64,6 @@ impl MoverRow {
     }
 }
 
-/// Where the images of one waiting hand under every unit start in the
-/// hand-major image table: found once, used for every predecessor that
-/// shares the hand.
-#[derive(Clone, Copy)]
-pub struct Images {
-    offset: usize,
-}
-
 /// The orbit numbering of one Cards variant.
 pub struct Orbits {
     hands: usize,
@@ -104,8 +73,6 @@ pub struct Orbits {
     units: Vec<u8>,
     /// `mul[j * hands + h]`: rank of hand h multiplied by `units[j]`.
     mul: Vec<u32>,
-    /// The same, hand-major: `images[h * units + j]`.
-    images: Vec<u32>,
     /// `rep_unit[h]`: index j of a unit taking h to its representative.
     rep_unit: Vec<u8>,
     /// `rep[h]`: rank of h's representative.
@@ -220,8 +187,6 @@ impl Orbits {
                 };
                 MoverRow {
                     start: row_start[rep[h] as usize],
-                    unit: rep_unit[h],
-                    group,
                     key: (usize::from(rep_unit[h]) * group_keys + slot) as u16,
                     row: row_index[rep[h] as usize],
                 }
@@ -235,19 +200,12 @@ impl Orbits {
             }
             block_row.push(row as u32);
         }
-        let mut images = vec![0u32; mul.len()];
-        for (j, row) in mul.chunks_exact(hands).enumerate() {
-            for (h, &image) in row.iter().enumerate() {
-                images[h * units.len() + j] = image;
-            }
-        }
         let groups_by_row = rows.iter().map(|&r| row_group[r as usize]).collect();
         Orbits {
             groups_by_row,
             hands,
             mover,
             block_row,
-            images,
             units,
             mul,
             rep_unit,
@@ -298,37 +256,10 @@ impl Orbits {
         }
     }
 
-    /// The images of waiting hand `b` under every unit, for [`Orbits::index_with`].
-    #[inline(always)]
-    pub fn images(&self, b: usize) -> Images {
-        Images {
-            offset: b * self.units.len(),
-        }
-    }
-
-    /// [`Orbits::index`] of (a, b), given `b`'s images.
-    #[inline(always)]
-    pub fn index_with(&self, a: usize, b: &Images) -> u64 {
-        self.index_of_mover(self.mover[a], b)
-    }
-
     /// What indexing needs of hand `a` as the mover.
     #[inline]
     pub fn mover(&self, a: usize) -> MoverRow {
         self.mover[a]
-    }
-
-    /// [`Orbits::index`] of (a, b), given `a`'s [`MoverRow`] (not
-    /// [`MoverRow::NONE`]) and `b`'s images.
-    #[inline(always)]
-    pub fn index_of_mover(&self, row: MoverRow, b: &Images) -> u64 {
-        let image = self.images[b.offset + row.unit as usize];
-        if row.group == TRIVIAL {
-            return row.start + u64::from(image);
-        }
-        let group = &self.groups[row.group as usize];
-        let least = self.least_under(group.mask, image as usize);
-        row.start + u64::from(group.local[least])
     }
 
     /// How many mover keys there are ([`MoverRow::key`]): one per pair of a

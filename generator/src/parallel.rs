@@ -21,8 +21,8 @@
 use rayon::prelude::*;
 
 use crate::sweep::{
-    initial_cell, matches, predecessors, HandTables, LevelCodes, PredTable, Space, SpaceSolution,
-    Steps, BLOCK, DONE_WIN, FRONT, NOT_A_POSITION, PAIRS,
+    initial_cell, matches, predecessors, HandTables, LevelCodes, PredTable, SlotStamps, Space,
+    SpaceSolution, Steps, BLOCK, DONE_WIN, FRONT, NOT_A_POSITION, PAIRS,
 };
 
 /// States per bitmap word: 64 blocks of 64.
@@ -83,34 +83,37 @@ pub(crate) fn two_phase<S: Space + Sync>(
         .par_chunks_mut(chunk_words * WORD_STATES)
         .zip(dirty[0].par_chunks_mut(chunk_words))
         .enumerate()
-        .map_init(Vec::new, |seen, (chunk, (cells, level0))| {
-            let first = chunk * chunk_words * WORD_STATES;
-            let mut row = space.row_of(first);
-            let mut bounds = space.row_bounds(row);
-            let mut terminal = 0;
-            for (local, cell) in cells.iter_mut().enumerate() {
-                let s = first + local;
-                while s >= bounds.1 {
-                    row += 1;
-                    bounds = space.row_bounds(row);
+        .map_init(
+            || SlotStamps::new(tables.hands()),
+            |slots, (chunk, (cells, level0))| {
+                let first = chunk * chunk_words * WORD_STATES;
+                let mut row = space.row_of(first);
+                let mut bounds = space.row_bounds(row);
+                let mut terminal = 0;
+                for (local, cell) in cells.iter_mut().enumerate() {
+                    let s = first + local;
+                    while s >= bounds.1 {
+                        row += 1;
+                        bounds = space.row_bounds(row);
+                    }
+                    let (a, b) = space.state_in_row(row, s - bounds.0);
+                    // Holes of a row stay markers that nothing changes.
+                    let hole = space
+                        .row_waiting(row)
+                        .is_some_and(|hands| hands.binary_search(&(b as u32)).is_err());
+                    *cell = if hole {
+                        NOT_A_POSITION
+                    } else {
+                        initial_cell(space, tables, a, b, slots)
+                    };
+                    terminal += u64::from(*cell == DONE_WIN);
+                    if *cell == FRONT[0] {
+                        level0[local / WORD_STATES] |= 1 << (local / BLOCK % 64);
+                    }
                 }
-                let (a, b) = space.state_in_row(row, s - bounds.0);
-                // Holes of a row stay markers that nothing changes.
-                let hole = space
-                    .row_waiting(row)
-                    .is_some_and(|hands| hands.binary_search(&(b as u32)).is_err());
-                *cell = if hole {
-                    NOT_A_POSITION
-                } else {
-                    initial_cell(space, tables, a, b, seen)
-                };
-                terminal += u64::from(*cell == DONE_WIN);
-                if *cell == FRONT[0] {
-                    level0[local / WORD_STATES] |= 1 << (local / BLOCK % 64);
-                }
-            }
-            terminal
-        })
+                terminal
+            },
+        )
         .sum();
 
     let threads = rayon::current_num_threads().max(1);

@@ -164,6 +164,11 @@ impl HandTables {
         self.replaced[(h * m + a) * m + (a + b) % m]
     }
 
+    /// The number of hands.
+    pub fn hands(&self) -> usize {
+        self.facts.len()
+    }
+
     pub(crate) fn nonzero(&self, hand: usize) -> u16 {
         self.facts[hand].present & !1
     }
@@ -297,12 +302,10 @@ impl SpaceSolution {
         cell: impl Fn(usize) -> u8,
     ) -> SpaceSolution {
         let mut packed = vec![0u8; states.div_ceil(4)];
+        let codes: [u8; 256] = std::array::from_fn(|c| cell_code(c as u8));
         for (i, byte) in packed.iter_mut().enumerate() {
-            for slot in 0..4 {
-                let s = i * 4 + slot;
-                if s < states {
-                    *byte |= cell_code(cell(s)) << (slot * 2);
-                }
+            for slot in 0..4.min(states - i * 4) {
+                *byte |= codes[usize::from(cell(i * 4 + slot))] << (slot * 2);
             }
         }
         SpaceSolution {
@@ -363,7 +366,8 @@ fn sweep_with<S: Space, E: Entry>(
         lists: [FrontierList::new(listable), FrontierList::new(listable)],
         frontier: Vec::new(),
         pending: vec![0; PENDING_CHUNK + PAIRS],
-        seen: Vec::with_capacity(PAIRS),
+        steps: [Steps::of(LevelCodes::of(0)), Steps::of(LevelCodes::of(1))],
+        slots: SlotStamps::new(tables.facts.len()),
         visits: 0,
     };
     sweep.start();
@@ -415,7 +419,9 @@ struct Sequential<'a, S: Space, F, E> {
     frontier: Vec<usize>,
     /// Room for the predecessors found and not yet counted down.
     pending: Vec<usize>,
-    seen: Vec<usize>,
+    /// The count-down of even and odd levels.
+    steps: [Steps; 2],
+    slots: SlotStamps,
     visits: u64,
 }
 
@@ -435,10 +441,10 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
             let (start, end) = space.row_bounds(row);
             let a = space.row_hand(row);
             let cells = &mut self.work[start..end];
-            let seen = &mut self.seen;
+            let slots = &mut self.slots;
             let on_decided = &mut self.on_decided;
             let mut set = |cells: &mut [u8], b: usize| {
-                cells[b] = initial_cell(space, tables, a, b, seen);
+                cells[b] = initial_cell(space, tables, a, b, slots);
                 if cells[b] == DONE_WIN {
                     on_decided((start + b) as u64, 0);
                 }
@@ -516,7 +522,7 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
         // loads overlap instead of waiting behind each state's last branch.
         let mut pending = std::mem::take(&mut self.pending);
         let mut found = 0;
-        let steps = Steps::of(codes);
+        let steps = &self.steps[(level % 2) as usize];
         for &s in &self.frontier {
             work[s] = codes.done;
             (self.on_decided)(s as u64, level);
@@ -530,11 +536,11 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
             found += distinct;
             self.visits += visits;
             if found >= PENDING_CHUNK {
-                list.count_down(work, mark, &pending[..found], &steps);
+                list.count_down(work, mark, &pending[..found], steps);
                 found = 0;
             }
         }
-        list.count_down(work, mark, &pending[..found], &steps);
+        list.count_down(work, mark, &pending[..found], steps);
         self.pending = pending;
         let processed = self.frontier.len();
         self.frontier.clear();
@@ -583,7 +589,7 @@ impl FrontierList {
         self.overflowed = !self.listable;
     }
 
-    /// Counts down each of `pending` by `step` ([`LevelCodes::steps`]),
+    /// Counts down each of `pending` by `step` (see [`Steps`]),
     /// recording those decided in this list or, once it overflowed, in the
     /// dirty bitmap `mark`. Which are decided is unpredictable, so both ways
     /// of recording them are branch-free.
@@ -748,26 +754,30 @@ pub(crate) fn initial_cell<S: Space>(
     tables: &HandTables,
     a: usize,
     b: usize,
-    seen: &mut Vec<usize>,
+    slots: &mut SlotStamps,
 ) -> u8 {
     match (a, b) {
         (0, 0) => NOT_A_POSITION,
         (0, _) => DONE_WIN,
         (_, 0) => FRONT[0],
-        _ if space.successors_may_repeat(b) => distinct_successors(space, tables, a, b, seen),
+        _ if space.successors_may_repeat(b) => distinct_successors(space, tables, a, b, slots),
         _ => (tables.nonzero(a).count_ones() * tables.nonzero(b).count_ones()) as u8,
     }
 }
 
-/// The number of distinct stored successors of the state (a to move, b waiting).
+/// The number of distinct stored successors of the state (a to move, b
+/// waiting). They all lie in the row of `b` to move, so they are told apart
+/// by their slot in it, with stamps instead of a sort.
 fn distinct_successors<S: Space>(
     space: &S,
     tables: &HandTables,
     a: usize,
     b: usize,
-    seen: &mut Vec<usize>,
+    slots: &mut SlotStamps,
 ) -> u8 {
-    seen.clear();
+    let row_start = space.row_bounds(space.row_of(space.index(b, 0))).0;
+    slots.start();
+    let mut distinct = 0;
     let mut cards = tables.nonzero(a);
     while cards != 0 {
         let card = cards.trailing_zeros() as usize;
@@ -777,12 +787,43 @@ fn distinct_successors<S: Space>(
             let other = theirs.trailing_zeros() as usize;
             theirs &= theirs - 1;
             let after = tables.forward(a, card, other);
-            seen.push(space.index(b, after as usize));
+            distinct += u8::from(slots.first_visit(space.index(b, after as usize) - row_start));
         }
     }
-    seen.sort_unstable();
-    seen.dedup();
-    seen.len() as u8
+    distinct
+}
+
+/// Which slots of a row were visited since the last [`SlotStamps::start`]:
+/// a generation stamp per slot, so that starting over costs nothing.
+pub(crate) struct SlotStamps {
+    stamps: Vec<u32>,
+    generation: u32,
+}
+
+impl SlotStamps {
+    /// Stamps for rows of `slots` slots.
+    pub(crate) fn new(slots: usize) -> SlotStamps {
+        SlotStamps {
+            stamps: vec![0; slots],
+            generation: 0,
+        }
+    }
+
+    /// Forgets every visit.
+    fn start(&mut self) {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamps.fill(0);
+            self.generation = 1;
+        }
+    }
+
+    /// Records a visit to `slot`; true when it is the first since the start.
+    fn first_visit(&mut self, slot: usize) -> bool {
+        let first = self.stamps[slot] != self.generation;
+        self.stamps[slot] = self.generation;
+        first
+    }
 }
 
 /// Bit `i` set where `cells[i] == value` (`cells.len() <= 64`).
