@@ -827,6 +827,7 @@ impl SlotStamps {
 }
 
 /// Bit `i` set where `cells[i] == value` (`cells.len() <= 64`).
+#[inline]
 pub(crate) fn matches(cells: &[u8], value: u8) -> u64 {
     const ONES: u64 = 0x0101_0101_0101_0101;
     const HIGHS: u64 = 0x8080_8080_8080_8080;
@@ -837,12 +838,11 @@ pub(crate) fn matches(cells: &[u8], value: u8) -> u64 {
         word.copy_from_slice(chunk);
         let t = u64::from_le_bytes(word) ^ (ONES * u64::from(value));
         // High bit of each zero byte of t (exact: no false positives).
-        let mut zero = !(((t & !HIGHS) + !HIGHS) | t) & HIGHS;
-        while zero != 0 {
-            let byte = zero.trailing_zeros() / 8;
-            zero &= zero - 1;
-            bits |= 1 << (k * 8 + byte as usize);
-        }
+        let zero = !(((t & !HIGHS) + !HIGHS) | t) & HIGHS;
+        // Byte i's bit to bit 56 + i: the products 2^(8i + 7j + 7) of the
+        // multiplication never collide, so nothing carries.
+        let gathered = ((zero >> 7).wrapping_mul(0x0102_0408_1020_4080) >> 56) as u8;
+        bits |= u64::from(gathered) << (k * 8);
     }
     let base = cells.len() - chunks.remainder().len();
     for (i, &cell) in chunks.remainder().iter().enumerate() {
@@ -984,6 +984,22 @@ pub(crate) fn expand_outcomes(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn matches_finds_every_equal_byte() {
+        let mut cells = [0u8; 64];
+        for (i, cell) in cells.iter_mut().enumerate() {
+            *cell = [7, 252, 253, 252, 1, 0, 252, 255][i % 8] ^ (i as u8 / 8 % 2);
+        }
+        for len in [0, 1, 7, 8, 9, 63, 64] {
+            for value in [0, 1, 7, 252, 253, 255] {
+                let expected = (0..len)
+                    .filter(|&i| cells[i] == value)
+                    .fold(0u64, |bits, i| bits | 1 << i);
+                assert_eq!(matches(&cells[..len], value), expected, "{len} {value}");
+            }
+        }
+    }
 
     #[test]
     fn classic_counts_match_the_published_ones() {
