@@ -11,6 +11,7 @@
 pub mod atomic;
 pub mod baseline;
 pub mod cards_game;
+pub mod cells;
 pub mod cli;
 pub mod deep;
 pub mod exhaustive;

@@ -21,7 +21,7 @@
 use rayon::prelude::*;
 
 use crate::sweep::{
-    initial_cell, matches, predecessors, HandTables, LevelCodes, PredTable, SlotStamps, Space,
+    initial_cell, matches, predecessors, HandTables, MoverView, LevelCodes, PredTable, SlotStamps, Space,
     SpaceSolution, Steps, BLOCK, DONE_WIN, FRONT, NOT_A_POSITION, PAIRS,
 };
 
@@ -219,7 +219,9 @@ fn gather<S: Space + Sync>(
                             bounds = space.row_bounds(row);
                         }
                         let (x, y) = space.state_in_row(row, s - bounds.0);
-                        let (distinct, seen) = predecessors(space, tables, preds, x, y, &mut out);
+                        let mover = MoverView::new(space, tables, x);
+                        let (distinct, seen) =
+                            predecessors::<S, u64>(tables, preds, &mover, y, &mut out);
                         visits += seen;
                         for &p in &out[..distinct] {
                             buckets[p >> region_shift].push(p as u32);

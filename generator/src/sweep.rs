@@ -33,6 +33,7 @@
 use gametable::symmetry::Orbits;
 use gametable::{code, packed_len, Hand, Variant};
 
+use crate::cells::Cells;
 pub use crate::space::{FullSpace, OrbitSpace, Space};
 use crate::space::{KEY_BITS, KEY_MASK};
 
@@ -361,7 +362,7 @@ fn sweep_with<S: Space, E: Entry>(
         tables,
         preds: PredTable::<E>::new(space, tables),
         on_decided,
-        work: vec![0u8; states],
+        work: Cells::zeroed(states),
         dirty: [vec![0u64; bitmap_words], vec![0u64; bitmap_words]],
         lists: [FrontierList::new(listable), FrontierList::new(listable)],
         frontier: Vec::new(),
@@ -410,7 +411,7 @@ struct Sequential<'a, S: Space, F, E> {
     preds: PredTable<E>,
     on_decided: F,
     /// One byte per stored state: a counter, or a marker.
-    work: Vec<u8>,
+    work: Cells,
     /// By level parity: blocks that may hold that level's frontier.
     dirty: [Vec<u64>; 2],
     /// By level parity: that level's frontier, while it fits a list.
@@ -523,16 +524,21 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
         let mut pending = std::mem::take(&mut self.pending);
         let mut found = 0;
         let steps = &self.steps[(level % 2) as usize];
+        let mut current = None;
         for &s in &self.frontier {
             work[s] = codes.done;
             (self.on_decided)(s as u64, level);
             let row = space.row_of(s);
             let (x, y) = space.state_in_row(row, s - space.row_bounds(row).0);
+            let mover = match current {
+                Some((same, ref mover)) if same == row => mover,
+                _ => &current.insert((row, MoverView::new(space, tables, x))).1,
+            };
             let Ok(out) = <&mut [usize; PAIRS]>::try_from(&mut pending[found..found + PAIRS])
             else {
                 unreachable!("pending has room for PAIRS past PENDING_CHUNK")
             };
-            let (distinct, visits) = predecessors(space, tables, preds, x, y, out);
+            let (distinct, visits) = predecessors::<S, E>(tables, preds, mover, y, out);
             found += distinct;
             self.visits += visits;
             if found >= PENDING_CHUNK {
@@ -572,6 +578,8 @@ struct FrontierList {
     overflowed: bool,
     /// Whether indices fit the slots (at most `u32::MAX`).
     listable: bool,
+    /// Room for the states one run of count-downs decides, once listing stopped.
+    spare: Vec<usize>,
 }
 
 impl FrontierList {
@@ -581,6 +589,7 @@ impl FrontierList {
             len: 0,
             overflowed: !listable,
             listable,
+            spare: vec![0; PENDING_CHUNK + PAIRS],
         }
     }
 
@@ -595,11 +604,17 @@ impl FrontierList {
     /// of recording them are branch-free.
     fn count_down(&mut self, work: &mut [u8], mark: &mut [u64], pending: &[usize], step: &Steps) {
         if self.overflowed {
+            // Listed in the spare slots first, then marked: a write per
+            // count-down, and bitmap updates for the decided ones only.
+            let mut decided = 0;
             for &p in pending {
                 let (cell, decided_now) = step.after(work[p]);
                 work[p] = cell;
-                let block = p / BLOCK;
-                mark[block / 64] |= u64::from(decided_now) << (block % 64);
+                self.spare[decided] = p;
+                decided += usize::from(decided_now);
+            }
+            for &p in &self.spare[..decided] {
+                mark_block(mark, p);
             }
         } else {
             let mut len = self.len;
@@ -630,7 +645,30 @@ impl FrontierList {
 /// (c, b) pairs a state can have, m (m - 1) <= 240 for m <= 16.
 pub(crate) const PAIRS: usize = 256;
 
-/// Writes the predecessors of the state with hand `x` to move and `y`
+/// What finding predecessors needs of the hand to move, prepared once and
+/// kept while consecutive states share it (a whole row when the frontier
+/// is scanned in order).
+pub(crate) struct MoverView<'t, W> {
+    /// Its non-zero values less one.
+    columns: &'t [u8],
+    /// Its prepared form as the waiting hand of its predecessors.
+    local: W,
+    /// Whether its predecessors may repeat, so that they are deduplicated.
+    repeats: bool,
+}
+
+impl<'t, W: Copy> MoverView<'t, W> {
+    #[inline(always)]
+    pub(crate) fn new<S: Space<Waiting<'t> = W>>(space: &'t S, tables: &'t HandTables, x: usize) -> Self {
+        MoverView {
+            columns: tables.facts[x].columns(),
+            local: space.waiting(x),
+            repeats: space.may_repeat(x),
+        }
+    }
+}
+
+/// Writes the predecessors of the state with hand `mover` to move and `y`
 /// waiting to `out`, repeats included, and returns how many there are.
 ///
 /// Every state's pairs (c in y, b non-zero in x) run in two loops whose
@@ -639,51 +677,46 @@ pub(crate) const PAIRS: usize = 256;
 /// value 0) reads the table's null entry and is written but not counted, so
 /// the next write replaces it: no branch.
 #[inline(always)]
-fn gather_predecessors<S: Space, E: Entry>(
-    space: &S,
+fn gather_predecessors<'t, S: Space, E: Entry>(
     tables: &HandTables,
     preds: &PredTable<E>,
-    x: usize,
+    mover: &MoverView<'t, S::Waiting<'t>>,
     y: usize,
     out: &mut [usize; PAIRS],
 ) -> usize {
-    let m = tables.modulus;
-    let (mover, waiting) = (&tables.facts[x], &tables.facts[y]);
-    let local = space.waiting(x);
-    let width = m - 1;
+    let width = tables.modulus - 1;
+    let waiting = &tables.facts[y];
     let at = waiting.rows_at as usize;
     let entries = &preds.entries[at..at + usize::from(waiting.distinct) * width];
     let null = preds.null;
-    let columns = mover.columns();
     let mut found = 0;
     for i in 0..usize::from(waiting.distinct) {
         let row = &entries[i * width..(i + 1) * width];
-        for &column in columns {
+        for &column in mover.columns {
             let entry = row[usize::from(column)];
             let real = entry != null;
             let entry = entry.get();
             let key = (entry & KEY_MASK) as usize;
-            out[found % PAIRS] = (entry >> KEY_BITS) as usize + S::local(local, key);
+            out[found % PAIRS] = (entry >> KEY_BITS) as usize + S::local(mover.local, key);
             found += usize::from(real);
         }
     }
     found
 }
 
-/// Writes the distinct stored predecessors of the state with hand `x` to
-/// move and `y` waiting to `out`; returns how many there are and how many
+/// Writes the distinct stored predecessors of the state with hand `mover`
+/// to move and `y` waiting to `out`; returns how many there are and how many
 /// predecessors were visited (before deduplication).
 #[inline(always)]
-pub(crate) fn predecessors<S: Space, E: Entry>(
-    space: &S,
+pub(crate) fn predecessors<'t, S: Space, E: Entry>(
     tables: &HandTables,
     preds: &PredTable<E>,
-    x: usize,
+    mover: &MoverView<'t, S::Waiting<'t>>,
     y: usize,
     out: &mut [usize; PAIRS],
 ) -> (usize, u64) {
-    let found = gather_predecessors(space, tables, preds, x, y, out);
-    if !space.may_repeat(x) {
+    let found = gather_predecessors::<S, E>(tables, preds, mover, y, out);
+    if !mover.repeats {
         return (found, found as u64);
     }
     let distinct = &mut out[..found];
