@@ -21,8 +21,8 @@
 use rayon::prelude::*;
 
 use crate::sweep::{
-    initial_cell, matches, predecessors, HandTables, MoverView, LevelCodes, PredTable, SlotStamps, Space,
-    SpaceSolution, Steps, BLOCK, DONE_WIN, FRONT, NOT_A_POSITION, PAIRS,
+    initial_cell, matches, predecessors, HandTables, LevelCodes, MoverView, PredTable, SlotStamps,
+    Space, SpaceSolution, Steps, BLOCK, DONE_WIN, FRONT, NOT_A_POSITION, PAIRS,
 };
 
 /// States per bitmap word: 64 blocks of 64.

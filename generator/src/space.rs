@@ -167,6 +167,8 @@ impl<'a> OrbitSpace<'a> {
             locals.extend((0..keys).map(|key| orbits.canonical_waiting(key, b) as u32));
             locals.push(0);
         }
+        // Padding for the 256-entry windows of the last hands.
+        locals.extend([0; 256]);
         OrbitSpace {
             orbits,
             hands,
@@ -255,17 +257,23 @@ impl Space for OrbitSpace<'_> {
     fn null_entry(&self) -> u64 {
         self.keys as u64
     }
+    // A window of 256 entries from the hand's first (the table is padded
+    // past its last hand), so that a key (8 bits) needs no range check.
     type Waiting<'s>
-        = &'s [u32]
+        = &'s [u32; 256]
     where
         Self: 's;
     #[inline(always)]
-    fn waiting(&self, b: usize) -> &[u32] {
-        &self.locals[b * (self.keys + 1)..(b + 1) * (self.keys + 1)]
+    fn waiting(&self, b: usize) -> &[u32; 256] {
+        let start = b * (self.keys + 1);
+        match <&[u32; 256]>::try_from(&self.locals[start..start + 256]) {
+            Ok(window) => window,
+            Err(_) => unreachable!("the locals are padded by 256 entries"),
+        }
     }
     #[inline(always)]
-    fn local(waiting: &[u32], key: usize) -> usize {
-        waiting[key] as usize
+    fn local(waiting: &[u32; 256], key: usize) -> usize {
+        waiting[key % 256] as usize
     }
     // Two predecessors (Y', X), (Y'', X) of one state share an orbit only
     // through a unit u != 1 with uX = X; likewise for successors (B, A'),

@@ -261,6 +261,8 @@ impl<E: Entry> PredTable<E> {
                 }));
             }
         }
+        // Padding for the 16-entry windows of the last rows.
+        entries.extend([null; 16]);
         PredTable { entries, null }
     }
 }
@@ -659,7 +661,11 @@ pub(crate) struct MoverView<'t, W> {
 
 impl<'t, W: Copy> MoverView<'t, W> {
     #[inline(always)]
-    pub(crate) fn new<S: Space<Waiting<'t> = W>>(space: &'t S, tables: &'t HandTables, x: usize) -> Self {
+    pub(crate) fn new<S: Space<Waiting<'t> = W>>(
+        space: &'t S,
+        tables: &'t HandTables,
+        x: usize,
+    ) -> Self {
         MoverView {
             columns: tables.facts[x].columns(),
             local: space.waiting(x),
@@ -687,13 +693,17 @@ fn gather_predecessors<'t, S: Space, E: Entry>(
     let width = tables.modulus - 1;
     let waiting = &tables.facts[y];
     let at = waiting.rows_at as usize;
-    let entries = &preds.entries[at..at + usize::from(waiting.distinct) * width];
     let null = preds.null;
     let mut found = 0;
     for i in 0..usize::from(waiting.distinct) {
-        let row = &entries[i * width..(i + 1) * width];
+        // A window of 16 entries from the row's start (the table is padded
+        // past its last row), so that a column needs no range check.
+        let start = at + i * width;
+        let Ok(row) = <&[E; 16]>::try_from(&preds.entries[start..start + 16]) else {
+            unreachable!("the predecessor table is padded by 16 entries")
+        };
         for &column in mover.columns {
-            let entry = row[usize::from(column)];
+            let entry = row[usize::from(column) % 16];
             let real = entry != null;
             let entry = entry.get();
             let key = (entry & KEY_MASK) as usize;
