@@ -818,7 +818,8 @@ fn distinct_successors<S: Space>(
     b: usize,
     slots: &mut SlotStamps,
 ) -> u8 {
-    let row_start = space.row_bounds(space.row_of(space.index(b, 0))).0;
+    // All in the row of b to move: their slots there are their local indices.
+    let key = (space.mover_entry(b) & KEY_MASK) as usize;
     slots.start();
     let mut distinct = 0;
     let mut cards = tables.nonzero(a);
@@ -830,7 +831,8 @@ fn distinct_successors<S: Space>(
             let other = theirs.trailing_zeros() as usize;
             theirs &= theirs - 1;
             let after = tables.forward(a, card, other);
-            distinct += u8::from(slots.first_visit(space.index(b, after as usize) - row_start));
+            let slot = S::local(space.waiting(after as usize), key);
+            distinct += u8::from(slots.first_visit(slot));
         }
     }
     distinct
