@@ -21,8 +21,8 @@
 use rayon::prelude::*;
 
 use crate::sweep::{
-    initial_cell, matches, predecessors, HandTables, LevelCodes, MoverView, PredTable, SlotStamps,
-    Space, SpaceSolution, Steps, BLOCK, DONE_WIN, FRONT, NOT_A_POSITION, PAIRS,
+    initial_cell, matches, predecessors, HandTables, LevelCodes, MoverView, PredTable, SeenSet,
+    SlotStamps, Space, SpaceSolution, Steps, BLOCK, DONE_WIN, FRONT, NOT_A_POSITION, PAIRS,
 };
 
 /// States per bitmap word: 64 blocks of 64.
@@ -197,6 +197,7 @@ fn gather<S: Space + Sync>(
         .map(|(part, ((cells, scan), buckets))| {
             let offset = first + part * part_words * WORD_STATES;
             let mut out = [0; PAIRS];
+            let mut seen = SeenSet::new();
             let (mut found, mut visits) = (0u64, 0u64);
             for (w, slot) in scan.iter_mut().enumerate() {
                 let mut word = std::mem::take(slot);
@@ -221,7 +222,7 @@ fn gather<S: Space + Sync>(
                         let (x, y) = space.state_in_row(row, s - bounds.0);
                         let mover = MoverView::new(space, tables, x);
                         let (distinct, seen) =
-                            predecessors::<S, u64>(tables, preds, &mover, y, &mut out);
+                            predecessors::<S, u64>(tables, preds, &mover, y, &mut out, &mut seen);
                         visits += seen;
                         for &p in &out[..distinct] {
                             buckets[p >> region_shift].push(p as u32);

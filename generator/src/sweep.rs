@@ -371,6 +371,7 @@ fn sweep_with<S: Space, E: Entry>(
         pending: vec![0; PENDING_CHUNK + PAIRS],
         steps: [Steps::of(LevelCodes::of(0)), Steps::of(LevelCodes::of(1))],
         slots: SlotStamps::new(tables.facts.len()),
+        seen: SeenSet::new(),
         visits: 0,
     };
     sweep.start();
@@ -425,6 +426,7 @@ struct Sequential<'a, S: Space, F, E> {
     /// The count-down of even and odd levels.
     steps: [Steps; 2],
     slots: SlotStamps,
+    seen: SeenSet,
     visits: u64,
 }
 
@@ -518,7 +520,7 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
     fn process(&mut self, level: u32, codes: LevelCodes) -> usize {
         let (space, tables, preds) = (self.space, self.tables, &self.preds);
         let next = 1 - (level % 2) as usize;
-        let work = &mut self.work;
+        let (work, seen) = (&mut self.work, &mut self.seen);
         let (mark, list) = (&mut self.dirty[next], &mut self.lists[next]);
         // Predecessors are found for a run of frontier states first and
         // counted down after, in a loop with no hard branch, so that its
@@ -540,7 +542,7 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
             else {
                 unreachable!("pending has room for PAIRS past PENDING_CHUNK")
             };
-            let (distinct, visits) = predecessors::<S, E>(tables, preds, mover, y, out);
+            let (distinct, visits) = predecessors::<S, E>(tables, preds, mover, y, out, seen);
             found += distinct;
             self.visits += visits;
             if found >= PENDING_CHUNK {
@@ -715,8 +717,9 @@ fn gather_predecessors<'t, S: Space, E: Entry>(
 }
 
 /// Writes the distinct stored predecessors of the state with hand `mover`
-/// to move and `y` waiting to `out`; returns how many there are and how many
-/// predecessors were visited (before deduplication).
+/// to move and `y` waiting to `out` (with `seen` to deduplicate them);
+/// returns how many there are and how many predecessors were visited
+/// (before deduplication).
 #[inline(always)]
 pub(crate) fn predecessors<'t, S: Space, E: Entry>(
     tables: &HandTables,
@@ -724,21 +727,67 @@ pub(crate) fn predecessors<'t, S: Space, E: Entry>(
     mover: &MoverView<'t, S::Waiting<'t>>,
     y: usize,
     out: &mut [usize; PAIRS],
+    seen: &mut SeenSet,
 ) -> (usize, u64) {
     let found = gather_predecessors::<S, E>(tables, preds, mover, y, out);
     if !mover.repeats {
         return (found, found as u64);
     }
-    let distinct = &mut out[..found];
-    distinct.sort_unstable();
-    let mut kept = 0;
-    for i in 0..found {
-        if i == 0 || distinct[i] != distinct[kept - 1] {
-            distinct[kept] = distinct[i];
-            kept += 1;
+    (seen.keep_first(&mut out[..found]), found as u64)
+}
+
+/// A set of a few hundred indices that empties in constant time: open
+/// addressing with a generation stamp per slot. Deduplicating one state's
+/// predecessors with it costs a hash and a probe or two per predecessor,
+/// where sorting them cost a few hard branches each.
+pub(crate) struct SeenSet {
+    keys: Vec<usize>,
+    stamps: Vec<u32>,
+    generation: u32,
+}
+
+/// Slots of a [`SeenSet`]: a power of two, at least twice [`PAIRS`].
+const SEEN_SLOTS: usize = 2 * PAIRS;
+
+impl SeenSet {
+    pub(crate) fn new() -> SeenSet {
+        SeenSet {
+            keys: vec![0; SEEN_SLOTS],
+            stamps: vec![0; SEEN_SLOTS],
+            generation: 0,
         }
     }
-    (kept, found as u64)
+
+    /// Moves the first occurrence of each distinct value of `values` to its
+    /// front, in order; returns how many there are.
+    fn keep_first(&mut self, values: &mut [usize]) -> usize {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamps.fill(0);
+            self.generation = 1;
+        }
+        let mut kept = 0;
+        for i in 0..values.len() {
+            let value = values[i];
+            // Fibonacci hashing: the top bits of value * 2^64 / phi.
+            let mut slot = (value as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize
+                >> (usize::BITS - SEEN_SLOTS.trailing_zeros());
+            loop {
+                if self.stamps[slot] != self.generation {
+                    self.stamps[slot] = self.generation;
+                    self.keys[slot] = value;
+                    values[kept] = value;
+                    kept += 1;
+                    break;
+                }
+                if self.keys[slot] == value {
+                    break;
+                }
+                slot = (slot + 1) % SEEN_SLOTS;
+            }
+        }
+        kept
+    }
 }
 
 /// A predecessor's cell after one of its successors was decided at this
