@@ -20,10 +20,9 @@
 
 use rayon::prelude::*;
 
-use crate::sweep::{
-    initial_cell, matches, predecessors, HandTables, LevelCodes, MoverView, PredTable, SeenSet,
-    SlotStamps, Space, SpaceSolution, Steps, BLOCK, DONE_WIN, FRONT, NOT_A_POSITION, PAIRS,
-};
+use crate::countdown::{LevelCodes, Steps, DONE_WIN, FRONT, NOT_A_POSITION};
+use crate::predecessors::{predecessors, MoverView, PredTable, SeenSet, PAIRS};
+use crate::sweep::{initial_cell, matches, HandTables, SlotStamps, Space, SpaceSolution, BLOCK};
 
 /// States per bitmap word: 64 blocks of 64.
 const WORD_STATES: usize = 64 * BLOCK;

@@ -16,10 +16,16 @@
 //!
 //! The sweep runs over a [`Space`] of stored states: every state
 //! ([`FullSpace`]), or one state per orbit under multiplying by units
-//! ([`Orbits`], see [`gametable::symmetry`]). Over orbits a state's count is its
+//! ([`OrbitSpace`], see [`gametable::symmetry`]). Over orbits a state's count is its
 //! number of distinct successor *orbits*, and the predecessors found for one
 //! processed orbit are deduplicated before they are counted down, so each
 //! (predecessor orbit, successor orbit) pair is counted once on both sides.
+//!
+//! Each level's frontier is processed in runs: the predecessors of a run
+//! of states are gathered first ([`crate::predecessors`]), then counted
+//! down in one loop without hard branches ([`crate::countdown`]), so that
+//! the count-downs' cache misses overlap instead of waiting behind each
+//! state's last mispredicted branch.
 //!
 //! Working memory is one byte per stored state: a remaining-successor counter
 //! while undecided, otherwise a marker (decided win or loss, or "decided at
@@ -31,241 +37,17 @@
 #![allow(clippy::indexing_slicing)] // every index is bounded by construction (ranks < hands)
 
 use gametable::symmetry::Orbits;
-use gametable::{code, packed_len, Hand, Variant};
+use gametable::{packed_len, Variant};
 
 use crate::cells::Cells;
+use crate::countdown::{cell_code, LevelCodes, Steps, DONE_WIN, FRONT, NOT_A_POSITION};
+pub use crate::hand_tables::HandTables;
+use crate::predecessors::{predecessors, Entry, MoverView, PredTable, SeenSet, PAIRS};
+use crate::space::KEY_MASK;
 pub use crate::space::{FullSpace, OrbitSpace, Space};
-use crate::space::{KEY_BITS, KEY_MASK};
-
-/// Marker bytes; counters use 1..=225 ((m - 1)^2 for m <= 16).
-pub(crate) const DONE_WIN: u8 = 250;
-pub(crate) const DONE_LOSS: u8 = 251;
-pub(crate) const FRONT: [u8; 2] = [252, 253];
-pub(crate) const NOT_A_POSITION: u8 = 254;
-
-/// An `unmove`/`forward` entry with no hand.
-const NO_HAND: u32 = u32::MAX;
 
 /// States per block of the dirty bitmaps: one cache line of the work array.
 pub(crate) const BLOCK: usize = 64;
-
-/// What the sweep's inner loop needs of one hand, in one cache line.
-#[derive(Clone, Copy)]
-struct HandFacts {
-    /// The values the hand holds, in increasing order: `values[..distinct]`.
-    values: [u8; 16],
-    /// Its non-zero values less one, in increasing order: `columns[..moves]`,
-    /// the columns of [`PredTable`] rows.
-    columns: [u8; 16],
-    /// Where this hand's rows start in a [`PredTable`].
-    rows_at: u32,
-    /// Bit v set when the hand holds a card of value v.
-    present: u16,
-    /// How many distinct values it holds.
-    distinct: u8,
-    /// How many distinct non-zero values it holds: its moves.
-    moves: u8,
-}
-
-impl HandFacts {
-    fn new(counts: &[u8], rows_at: u32) -> HandFacts {
-        let mut facts = HandFacts {
-            values: [0; 16],
-            columns: [0; 16],
-            rows_at,
-            present: 0,
-            distinct: 0,
-            moves: 0,
-        };
-        for (value, _) in counts.iter().enumerate().filter(|(_, &count)| count > 0) {
-            facts.values[usize::from(facts.distinct)] = value as u8;
-            facts.present |= 1 << value;
-            facts.distinct += 1;
-            if value != 0 {
-                facts.columns[usize::from(facts.moves)] = value as u8 - 1;
-                facts.moves += 1;
-            }
-        }
-        facts
-    }
-
-    /// The distinct values held.
-    #[inline(always)]
-    fn values(&self) -> &[u8] {
-        &self.values[..usize::from(self.distinct)]
-    }
-
-    /// The distinct non-zero values held, each less one.
-    #[inline(always)]
-    fn columns(&self) -> &[u8] {
-        &self.columns[..usize::from(self.moves)]
-    }
-}
-
-/// Per-hand facts the sweep needs, derived once from the rules.
-pub struct HandTables {
-    modulus: usize,
-    /// Per hand: which values it holds, and how many.
-    facts: Vec<HandFacts>,
-    /// `replaced[(h * m + v) * m + w]`: the rank of hand h with one card
-    /// `v` replaced by `w`; [`NO_HAND`] where `v` is not in h or `v == w`.
-    /// A move replaces the mover's `a` by `(a + b) mod m`; un-moving
-    /// replaces a `c` by `(c - b) mod m`.
-    replaced: Vec<u32>,
-}
-
-impl HandTables {
-    /// Builds the tables of `variant` (linear in its hands).
-    pub fn new(variant: Variant) -> HandTables {
-        let hands = variant.hands() as usize;
-        let m = variant.modulus() as usize;
-        let mut facts = Vec::with_capacity(hands);
-        let mut pred_rows = 0u32;
-        let mut replaced = vec![NO_HAND; hands * m * m];
-        for (rank, row) in (0..variant.hands()).zip(replaced.chunks_exact_mut(m * m)) {
-            let Ok(hand) = Hand::unrank(variant, rank) else {
-                unreachable!("rank {rank} < hands")
-            };
-            let hand_facts = HandFacts::new(hand.counts(), pred_rows * (m as u32 - 1));
-            pred_rows += u32::from(hand_facts.distinct);
-            for &v in hand_facts.values() {
-                for w in (0..m as u8).filter(|&w| w != v) {
-                    if let Some(after) = hand.replace(v, w) {
-                        row[usize::from(v) * m + usize::from(w)] = after.rank();
-                    }
-                }
-            }
-            facts.push(hand_facts);
-        }
-        HandTables {
-            modulus: m,
-            facts,
-            replaced,
-        }
-    }
-
-    /// The hand that became hand `y` with a card `c` by adding the
-    /// opponent's `b` (`b` non-zero): `y` with a `c` replaced by
-    /// `(c - b) mod m`; [`NO_HAND`] where `c` is not in `y` or `b == c` (the
-    /// card would have been 0, which cannot move).
-    #[inline]
-    fn unmove(&self, y: usize, c: usize, b: usize) -> u32 {
-        let m = self.modulus;
-        if b == c {
-            return NO_HAND;
-        }
-        self.replaced[(y * m + c) * m + (c + m - b) % m]
-    }
-
-    /// Hand `h` after its card `a` took the opponent's `b` (both non-zero,
-    /// `a` in `h`).
-    #[inline]
-    fn forward(&self, h: usize, a: usize, b: usize) -> u32 {
-        let m = self.modulus;
-        self.replaced[(h * m + a) * m + (a + b) % m]
-    }
-
-    /// The number of hands.
-    pub fn hands(&self) -> usize {
-        self.facts.len()
-    }
-
-    pub(crate) fn nonzero(&self, hand: usize) -> u16 {
-        self.facts[hand].present & !1
-    }
-
-    /// The number of distinct moves a hand has as the mover (its distinct
-    /// non-zero values), which is also the count it contributes as the
-    /// waiting hand.
-    pub fn moves(&self, hand: usize) -> u32 {
-        u32::from(self.facts[hand].moves)
-    }
-
-    /// Calls `f(y')` for each predecessor `(y', x)` of the state (x to move,
-    /// y waiting): the plain form of the sweep's inner loop.
-    pub fn for_each_unmove(&self, x: usize, y: usize, mut f: impl FnMut(usize)) {
-        let m = self.modulus;
-        for c in (0..m).filter(|&c| self.facts[y].present >> c & 1 == 1) {
-            for b in (1..m).filter(|&b| self.facts[x].present >> b & 1 == 1) {
-                let before = self.unmove(y, c, b);
-                if before != NO_HAND {
-                    f(before as usize);
-                }
-            }
-        }
-    }
-}
-
-/// The un-move table with each predecessor hand replaced by its mover
-/// entry in a space ([`Space::mover_entry`]), packed: hand `y` has one row
-/// per value `c` it holds (the i-th at `rows_at + i * (m - 1)`), with the
-/// entry of the hand that became `y` with a card `c` by adding the
-/// opponent's `b` in column `b - 1`, and the null entry in column `c - 1`.
-/// Built once per sweep, it saves the sweep one dependent load per
-/// predecessor, and entries of `E` bytes keep it small enough to stay in
-/// cache for small variants.
-pub struct PredTable<E> {
-    entries: Vec<E>,
-    /// The entry where there is no hand ([`Space::null_entry`]).
-    null: E,
-}
-
-/// A [`PredTable`] entry: a mover entry in 32 or 64 bits.
-pub trait Entry: Copy + PartialEq + Send + Sync {
-    /// Whether every mover entry of `space` fits.
-    fn fits<S: Space>(space: &S) -> bool;
-    /// The entry of mover entry `entry` (which fits).
-    fn new(entry: u64) -> Self;
-    /// The mover entry.
-    fn get(self) -> u64;
-}
-
-impl Entry for u32 {
-    fn fits<S: Space>(space: &S) -> bool {
-        (space.states() as u64) < 1 << (32 - KEY_BITS)
-    }
-    fn new(entry: u64) -> u32 {
-        entry as u32
-    }
-    #[inline(always)]
-    fn get(self) -> u64 {
-        u64::from(self)
-    }
-}
-
-impl Entry for u64 {
-    fn fits<S: Space>(_space: &S) -> bool {
-        true
-    }
-    fn new(entry: u64) -> u64 {
-        entry
-    }
-    #[inline(always)]
-    fn get(self) -> u64 {
-        self
-    }
-}
-
-impl<E: Entry> PredTable<E> {
-    /// The table of `tables`' un-moves in `space` (whose entries fit `E`).
-    pub fn new<S: Space>(space: &S, tables: &HandTables) -> PredTable<E> {
-        let m = tables.modulus;
-        let null = E::new(space.null_entry());
-        let mut entries = Vec::new();
-        for (y, facts) in tables.facts.iter().enumerate() {
-            debug_assert_eq!(entries.len(), facts.rows_at as usize);
-            for &c in facts.values() {
-                entries.extend((1..m).map(|b| match tables.unmove(y, usize::from(c), b) {
-                    NO_HAND => null,
-                    hand => E::new(space.mover_entry(hand as usize)),
-                }));
-            }
-        }
-        // Padding for the 16-entry windows of the last rows.
-        entries.extend([null; 16]);
-        PredTable { entries, null }
-    }
-}
 
 /// What a sweep found.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -287,7 +69,7 @@ pub struct Solution {
 
 /// The result of the level loop over some space.
 pub struct SpaceSolution {
-    /// Packed 2-bit outcome codes ([`code`]), one per stored state, state
+    /// Packed 2-bit outcome codes ([`gametable::code`]), one per stored state, state
     /// `i` at bits `2 * (i % 4)` of byte `i / 4`.
     pub packed: Vec<u8>,
     /// The number of levels.
@@ -321,16 +103,6 @@ impl SpaceSolution {
     /// The code of stored state `s`.
     pub fn code(&self, s: usize) -> u8 {
         (self.packed[s / 4] >> (s % 4 * 2)) & 3
-    }
-}
-
-/// The outcome code a final work cell stands for.
-fn cell_code(cell: u8) -> u8 {
-    match cell {
-        DONE_WIN => code::WIN,
-        DONE_LOSS => code::LOSS,
-        NOT_A_POSITION => code::NOT_A_POSITION,
-        _ => code::DRAW,
     }
 }
 
@@ -381,30 +153,6 @@ fn sweep_with<S: Space, E: Entry>(
     }
     let Sequential { work, visits, .. } = sweep;
     SpaceSolution::from_cells(states, level, visits, |s| work[s])
-}
-
-/// The codes one level works with: its frontier's marker, the next level's,
-/// what a processed frontier state becomes, and whether it is a loss.
-#[derive(Clone, Copy)]
-pub(crate) struct LevelCodes {
-    pub(crate) current: u8,
-    pub(crate) next: u8,
-    pub(crate) done: u8,
-    pub(crate) losses: bool,
-}
-
-impl LevelCodes {
-    /// Losses are decided at even levels, wins at odd ones; the two
-    /// frontier markers swap roles every level.
-    pub(crate) fn of(level: u32) -> LevelCodes {
-        let even = level.is_multiple_of(2);
-        LevelCodes {
-            current: FRONT[usize::from(!even)],
-            next: FRONT[usize::from(even)],
-            done: if even { DONE_LOSS } else { DONE_WIN },
-            losses: even,
-        }
-    }
 }
 
 /// The single-threaded sweep's state between levels.
@@ -642,193 +390,6 @@ impl FrontierList {
         }
         self.len = 0;
         self.overflowed = true;
-    }
-}
-
-/// Room for one state's predecessors: a power of two at least the most
-/// (c, b) pairs a state can have, m (m - 1) <= 240 for m <= 16.
-pub(crate) const PAIRS: usize = 256;
-
-/// What finding predecessors needs of the hand to move, prepared once and
-/// kept while consecutive states share it (a whole row when the frontier
-/// is scanned in order).
-pub(crate) struct MoverView<'t, W> {
-    /// Its non-zero values less one.
-    columns: &'t [u8],
-    /// Its prepared form as the waiting hand of its predecessors.
-    local: W,
-    /// Whether its predecessors may repeat, so that they are deduplicated.
-    repeats: bool,
-}
-
-impl<'t, W: Copy> MoverView<'t, W> {
-    #[inline(always)]
-    pub(crate) fn new<S: Space<Waiting<'t> = W>>(
-        space: &'t S,
-        tables: &'t HandTables,
-        x: usize,
-    ) -> Self {
-        MoverView {
-            columns: tables.facts[x].columns(),
-            local: space.waiting(x),
-            repeats: space.may_repeat(x),
-        }
-    }
-}
-
-/// Writes the predecessors of the state with hand `mover` to move and `y`
-/// waiting to `out`, repeats included, and returns how many there are.
-///
-/// Every state's pairs (c in y, b non-zero in x) run in two loops whose
-/// trip counts are known up front and the same for every `c`, so that their
-/// exits predict well. The pair `b == c` (which would un-move a card of
-/// value 0) reads the table's null entry and is written but not counted, so
-/// the next write replaces it: no branch.
-#[inline(always)]
-fn gather_predecessors<'t, S: Space, E: Entry>(
-    tables: &HandTables,
-    preds: &PredTable<E>,
-    mover: &MoverView<'t, S::Waiting<'t>>,
-    y: usize,
-    out: &mut [usize; PAIRS],
-) -> usize {
-    let width = tables.modulus - 1;
-    let waiting = &tables.facts[y];
-    let at = waiting.rows_at as usize;
-    let null = preds.null;
-    let mut found = 0;
-    for i in 0..usize::from(waiting.distinct) {
-        // A window of 16 entries from the row's start (the table is padded
-        // past its last row), so that a column needs no range check.
-        let start = at + i * width;
-        let Ok(row) = <&[E; 16]>::try_from(&preds.entries[start..start + 16]) else {
-            unreachable!("the predecessor table is padded by 16 entries")
-        };
-        for &column in mover.columns {
-            let entry = row[usize::from(column) % 16];
-            let real = entry != null;
-            let entry = entry.get();
-            let key = (entry & KEY_MASK) as usize;
-            out[found % PAIRS] = (entry >> KEY_BITS) as usize + S::local(mover.local, key);
-            found += usize::from(real);
-        }
-    }
-    found
-}
-
-/// Writes the distinct stored predecessors of the state with hand `mover`
-/// to move and `y` waiting to `out` (with `seen` to deduplicate them);
-/// returns how many there are and how many predecessors were visited
-/// (before deduplication).
-#[inline(always)]
-pub(crate) fn predecessors<'t, S: Space, E: Entry>(
-    tables: &HandTables,
-    preds: &PredTable<E>,
-    mover: &MoverView<'t, S::Waiting<'t>>,
-    y: usize,
-    out: &mut [usize; PAIRS],
-    seen: &mut SeenSet,
-) -> (usize, u64) {
-    let found = gather_predecessors::<S, E>(tables, preds, mover, y, out);
-    if !mover.repeats {
-        return (found, found as u64);
-    }
-    (seen.keep_first(&mut out[..found]), found as u64)
-}
-
-/// A set of a few hundred indices that empties in constant time: open
-/// addressing with a generation stamp per slot. Deduplicating one state's
-/// predecessors with it costs a hash and a probe or two per predecessor,
-/// where sorting them cost a few hard branches each.
-pub(crate) struct SeenSet {
-    keys: Vec<usize>,
-    stamps: Vec<u32>,
-    generation: u32,
-}
-
-/// Slots of a [`SeenSet`]: a power of two, at least twice [`PAIRS`].
-const SEEN_SLOTS: usize = 2 * PAIRS;
-
-impl SeenSet {
-    pub(crate) fn new() -> SeenSet {
-        SeenSet {
-            keys: vec![0; SEEN_SLOTS],
-            stamps: vec![0; SEEN_SLOTS],
-            generation: 0,
-        }
-    }
-
-    /// Moves the first occurrence of each distinct value of `values` to its
-    /// front, in order; returns how many there are.
-    fn keep_first(&mut self, values: &mut [usize]) -> usize {
-        self.generation = self.generation.wrapping_add(1);
-        if self.generation == 0 {
-            self.stamps.fill(0);
-            self.generation = 1;
-        }
-        let mut kept = 0;
-        for i in 0..values.len() {
-            let value = values[i];
-            // Fibonacci hashing: the top bits of value * 2^64 / phi.
-            let mut slot = (value as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize
-                >> (usize::BITS - SEEN_SLOTS.trailing_zeros());
-            loop {
-                if self.stamps[slot] != self.generation {
-                    self.stamps[slot] = self.generation;
-                    self.keys[slot] = value;
-                    values[kept] = value;
-                    kept += 1;
-                    break;
-                }
-                if self.keys[slot] == value {
-                    break;
-                }
-                slot = (slot + 1) % SEEN_SLOTS;
-            }
-        }
-        kept
-    }
-}
-
-/// A predecessor's cell after one of its successors was decided at this
-/// level (a loss makes it a win; a win counts it down, to a loss at zero),
-/// and whether that decides it. Branch-free: which predecessors are decided
-/// is unpredictable, so selects beat branches here.
-#[inline(always)]
-pub(crate) fn counted_down(cell: u8, codes: LevelCodes) -> (u8, bool) {
-    let undecided = cell < DONE_WIN;
-    let decided_now = undecided & (codes.losses | (cell == 1));
-    let cell = if decided_now {
-        codes.next
-    } else {
-        cell - u8::from(undecided)
-    };
-    (cell, decided_now)
-}
-
-/// [`counted_down`] for every cell value, for one level: a table load
-/// instead of a few compares and selects per predecessor.
-pub(crate) struct Steps {
-    /// The cell after, with bit 8 set when that decides it.
-    table: [u16; 256],
-}
-
-impl Steps {
-    pub(crate) fn of(codes: LevelCodes) -> Steps {
-        let mut table = [0u16; 256];
-        for (cell, step) in (0..=u8::MAX).zip(table.iter_mut()) {
-            let (after, decided_now) = counted_down(cell, codes);
-            *step = u16::from(after) | u16::from(decided_now) << 8;
-        }
-        Steps { table }
-    }
-
-    /// The cell after one of its successors was decided at this level, and
-    /// whether that decides it.
-    #[inline(always)]
-    pub(crate) fn after(&self, cell: u8) -> (u8, bool) {
-        let step = self.table[usize::from(cell)];
-        (step as u8, step > 0xff)
     }
 }
 
@@ -1078,6 +639,7 @@ pub(crate) fn expand_outcomes(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use gametable::code;
 
     #[test]
     fn matches_finds_every_equal_byte() {

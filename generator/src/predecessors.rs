@@ -1,0 +1,226 @@
+//! Finding the stored predecessors of a state: the sweep's inner loop.
+//!
+//! A predecessor's index is its mover's row start plus a local index
+//! ([`crate::space`]): the packed [`PredTable`] gives the row start and a
+//! key for every un-move, and the waiting hand's table of local indices
+//! gives the rest, so a predecessor costs three loads and no branch.
+#![allow(clippy::indexing_slicing)] // indices are hand ranks, table rows and keys, bounded by construction
+
+use crate::hand_tables::{HandTables, NO_HAND};
+use crate::space::{Space, KEY_BITS, KEY_MASK};
+
+/// The un-move table with each predecessor hand replaced by its mover
+/// entry in a space ([`Space::mover_entry`]), packed: hand `y` has one row
+/// per value `c` it holds (the i-th at `rows_at + i * (m - 1)`), with the
+/// entry of the hand that became `y` with a card `c` by adding the
+/// opponent's `b` in column `b - 1`, and the null entry in column `c - 1`.
+/// Built once per sweep, it saves the sweep one dependent load per
+/// predecessor, and entries of `E` bytes keep it small enough to stay in
+/// cache for small variants.
+pub struct PredTable<E> {
+    entries: Vec<E>,
+    /// The entry where there is no hand ([`Space::null_entry`]).
+    null: E,
+}
+
+/// A [`PredTable`] entry: a mover entry in 32 or 64 bits.
+pub trait Entry: Copy + PartialEq + Send + Sync {
+    /// Whether every mover entry of `space` fits.
+    fn fits<S: Space>(space: &S) -> bool;
+    /// The entry of mover entry `entry` (which fits).
+    fn new(entry: u64) -> Self;
+    /// The mover entry.
+    fn get(self) -> u64;
+}
+
+impl Entry for u32 {
+    fn fits<S: Space>(space: &S) -> bool {
+        (space.states() as u64) < 1 << (32 - KEY_BITS)
+    }
+    fn new(entry: u64) -> u32 {
+        entry as u32
+    }
+    #[inline(always)]
+    fn get(self) -> u64 {
+        u64::from(self)
+    }
+}
+
+impl Entry for u64 {
+    fn fits<S: Space>(_space: &S) -> bool {
+        true
+    }
+    fn new(entry: u64) -> u64 {
+        entry
+    }
+    #[inline(always)]
+    fn get(self) -> u64 {
+        self
+    }
+}
+
+impl<E: Entry> PredTable<E> {
+    /// The table of `tables`' un-moves in `space` (whose entries fit `E`).
+    pub fn new<S: Space>(space: &S, tables: &HandTables) -> PredTable<E> {
+        let m = tables.modulus;
+        let null = E::new(space.null_entry());
+        let mut entries = Vec::new();
+        for (y, facts) in tables.facts.iter().enumerate() {
+            debug_assert_eq!(entries.len(), facts.rows_at as usize);
+            for &c in facts.values() {
+                entries.extend((1..m).map(|b| match tables.unmove(y, usize::from(c), b) {
+                    NO_HAND => null,
+                    hand => E::new(space.mover_entry(hand as usize)),
+                }));
+            }
+        }
+        // Padding for the 16-entry windows of the last rows.
+        entries.extend([null; 16]);
+        PredTable { entries, null }
+    }
+}
+
+/// Room for one state's predecessors: a power of two at least the most
+/// (c, b) pairs a state can have, m (m - 1) <= 240 for m <= 16.
+pub(crate) const PAIRS: usize = 256;
+
+/// What finding predecessors needs of the hand to move, prepared once and
+/// kept while consecutive states share it (a whole row when the frontier
+/// is scanned in order).
+pub(crate) struct MoverView<'t, W> {
+    /// Its non-zero values less one.
+    columns: &'t [u8],
+    /// Its prepared form as the waiting hand of its predecessors.
+    local: W,
+    /// Whether its predecessors may repeat, so that they are deduplicated.
+    repeats: bool,
+}
+
+impl<'t, W: Copy> MoverView<'t, W> {
+    #[inline(always)]
+    pub(crate) fn new<S: Space<Waiting<'t> = W>>(
+        space: &'t S,
+        tables: &'t HandTables,
+        x: usize,
+    ) -> Self {
+        MoverView {
+            columns: tables.facts[x].columns(),
+            local: space.waiting(x),
+            repeats: space.may_repeat(x),
+        }
+    }
+}
+
+/// Writes the predecessors of the state with hand `mover` to move and `y`
+/// waiting to `out`, repeats included, and returns how many there are.
+///
+/// Every state's pairs (c in y, b non-zero in x) run in two loops whose
+/// trip counts are known up front and the same for every `c`, so that their
+/// exits predict well. The pair `b == c` (which would un-move a card of
+/// value 0) reads the table's null entry and is written but not counted, so
+/// the next write replaces it: no branch.
+#[inline(always)]
+fn gather_predecessors<'t, S: Space, E: Entry>(
+    tables: &HandTables,
+    preds: &PredTable<E>,
+    mover: &MoverView<'t, S::Waiting<'t>>,
+    y: usize,
+    out: &mut [usize; PAIRS],
+) -> usize {
+    let width = tables.modulus - 1;
+    let waiting = &tables.facts[y];
+    let at = waiting.rows_at as usize;
+    let null = preds.null;
+    let mut found = 0;
+    for i in 0..usize::from(waiting.distinct) {
+        // A window of 16 entries from the row's start (the table is padded
+        // past its last row), so that a column needs no range check.
+        let start = at + i * width;
+        let Ok(row) = <&[E; 16]>::try_from(&preds.entries[start..start + 16]) else {
+            unreachable!("the predecessor table is padded by 16 entries")
+        };
+        for &column in mover.columns {
+            let entry = row[usize::from(column) % 16];
+            let real = entry != null;
+            let entry = entry.get();
+            let key = (entry & KEY_MASK) as usize;
+            out[found % PAIRS] = (entry >> KEY_BITS) as usize + S::local(mover.local, key);
+            found += usize::from(real);
+        }
+    }
+    found
+}
+
+/// Writes the distinct stored predecessors of the state with hand `mover`
+/// to move and `y` waiting to `out` (with `seen` to deduplicate them);
+/// returns how many there are and how many predecessors were visited
+/// (before deduplication).
+#[inline(always)]
+pub(crate) fn predecessors<'t, S: Space, E: Entry>(
+    tables: &HandTables,
+    preds: &PredTable<E>,
+    mover: &MoverView<'t, S::Waiting<'t>>,
+    y: usize,
+    out: &mut [usize; PAIRS],
+    seen: &mut SeenSet,
+) -> (usize, u64) {
+    let found = gather_predecessors::<S, E>(tables, preds, mover, y, out);
+    if !mover.repeats {
+        return (found, found as u64);
+    }
+    (seen.keep_first(&mut out[..found]), found as u64)
+}
+
+/// A set of a few hundred indices that empties in constant time: open
+/// addressing with a generation stamp per slot. Deduplicating one state's
+/// predecessors with it costs a hash and a probe or two per predecessor,
+/// where sorting them cost a few hard branches each.
+pub(crate) struct SeenSet {
+    keys: Vec<usize>,
+    stamps: Vec<u32>,
+    generation: u32,
+}
+
+/// Slots of a [`SeenSet`]: a power of two, at least twice [`PAIRS`].
+const SEEN_SLOTS: usize = 2 * PAIRS;
+
+impl SeenSet {
+    pub(crate) fn new() -> SeenSet {
+        SeenSet {
+            keys: vec![0; SEEN_SLOTS],
+            stamps: vec![0; SEEN_SLOTS],
+            generation: 0,
+        }
+    }
+
+    /// Moves the first occurrence of each distinct value of `values` to its
+    /// front, in order; returns how many there are.
+    fn keep_first(&mut self, values: &mut [usize]) -> usize {
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamps.fill(0);
+            self.generation = 1;
+        }
+        let mut kept = 0;
+        for i in 0..values.len() {
+            let value = values[i];
+            // Fibonacci hashing: the top bits of value * 2^64 / phi.
+            let mut slot = (value as u64).wrapping_mul(0x9E37_79B9_7F4A_7C15) as usize
+                >> (usize::BITS - SEEN_SLOTS.trailing_zeros());
+            loop {
+                if self.stamps[slot] != self.generation {
+                    self.stamps[slot] = self.generation;
+                    self.keys[slot] = value;
+                    values[kept] = value;
+                    kept += 1;
+                    break;
+                }
+                if self.keys[slot] == value {
+                    break;
+                }
+                slot = (slot + 1) % SEEN_SLOTS;
+            }
+        }
+        kept
+    }
+}
