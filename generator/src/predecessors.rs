@@ -7,7 +7,7 @@
 #![allow(clippy::indexing_slicing)] // indices are hand ranks, table rows and keys, bounded by construction
 
 use crate::hand_tables::{HandTables, NO_HAND};
-use crate::space::{Space, KEY_BITS, KEY_MASK};
+use crate::space::Space;
 
 /// The un-move table with each predecessor hand replaced by its mover
 /// entry in a space ([`Space::mover_entry`]), packed: hand `y` has one row
@@ -21,6 +21,8 @@ pub struct PredTable<E> {
     entries: Vec<E>,
     /// The entry where there is no hand ([`Space::null_entry`]).
     null: E,
+    /// [`Space::key_bits`].
+    key_bits: u32,
 }
 
 /// A [`PredTable`] entry: a mover entry in 32 or 64 bits.
@@ -35,7 +37,7 @@ pub trait Entry: Copy + PartialEq + Send + Sync {
 
 impl Entry for u32 {
     fn fits<S: Space>(space: &S) -> bool {
-        (space.states() as u64) < 1 << (32 - KEY_BITS)
+        (space.states() as u64) << space.key_bits() <= 1 << 32
     }
     fn new(entry: u64) -> u32 {
         entry as u32
@@ -76,7 +78,11 @@ impl<E: Entry> PredTable<E> {
         }
         // Padding for the 16-entry windows of the last rows.
         entries.extend([null; 16]);
-        PredTable { entries, null }
+        PredTable {
+            entries,
+            null,
+            key_bits: space.key_bits(),
+        }
     }
 }
 
@@ -131,6 +137,8 @@ fn gather_predecessors<'t, S: Space, E: Entry>(
     let waiting = &tables.facts[y];
     let at = waiting.rows_at as usize;
     let null = preds.null;
+    let key_bits = preds.key_bits;
+    let key_mask = (1 << key_bits) - 1;
     let mut found = 0;
     for i in 0..usize::from(waiting.distinct) {
         // A window of 16 entries from the row's start (the table is padded
@@ -143,8 +151,8 @@ fn gather_predecessors<'t, S: Space, E: Entry>(
             let entry = row[usize::from(column) % 16];
             let real = entry != null;
             let entry = entry.get();
-            let key = (entry & KEY_MASK) as usize;
-            out[found % PAIRS] = (entry >> KEY_BITS) as usize + S::local(mover.local, key);
+            let key = (entry & key_mask) as usize;
+            out[found % PAIRS] = (entry >> key_bits) as usize + S::local(mover.local, key);
             found += usize::from(real);
         }
     }

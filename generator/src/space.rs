@@ -16,11 +16,8 @@
 use gametable::symmetry::Orbits;
 use gametable::Variant;
 
-/// Bits of a mover entry that hold its key; the row start sits above them.
-pub const KEY_BITS: u32 = 8;
-
-/// The mask of a mover entry's key.
-pub const KEY_MASK: u64 = (1 << KEY_BITS) - 1;
+/// The most bits a mover entry's key can have (keys index 256-entry windows).
+pub const MAX_KEY_BITS: u32 = 8;
 
 /// The stored states a sweep runs over, laid out in rows.
 pub trait Space {
@@ -45,7 +42,11 @@ pub trait Space {
     }
     /// The stored index of the state with hand `a` to move and `b` waiting.
     fn index(&self, a: usize, b: usize) -> usize;
-    /// Hand `a`'s mover entry: `start << KEY_BITS | key`, with `start` the
+    /// Bits of a mover entry that hold its key (at most [`MAX_KEY_BITS`]),
+    /// as few as the space's keys need, so that entries stay small; the row
+    /// start sits above them.
+    fn key_bits(&self) -> u32;
+    /// Hand `a`'s mover entry: `start << key_bits | key`, with `start` the
     /// first index of the row its states are stored in.
     fn mover_entry(&self, a: usize) -> u64;
     /// An entry that is no hand's: with any waiting hand it gives index 0,
@@ -112,10 +113,13 @@ impl Space for FullSpace {
     fn index(&self, a: usize, b: usize) -> usize {
         a * self.hands + b
     }
-    fn mover_entry(&self, a: usize) -> u64 {
-        ((a * self.hands) as u64) << KEY_BITS
-    }
     // Key 0 for every hand, key 1 for none.
+    fn key_bits(&self) -> u32 {
+        1
+    }
+    fn mover_entry(&self, a: usize) -> u64 {
+        ((a * self.hands) as u64) << 1
+    }
     fn null_entry(&self) -> u64 {
         1
     }
@@ -160,7 +164,7 @@ impl<'a> OrbitSpace<'a> {
     /// The sweep's view of `orbits` (tables linear in the hands).
     pub fn new(orbits: &'a Orbits) -> OrbitSpace<'a> {
         let keys = orbits.mover_keys();
-        assert!(keys < 1 << KEY_BITS, "{keys} mover keys");
+        assert!(keys < 1 << MAX_KEY_BITS, "{keys} mover keys");
         let hands = orbits.hands();
         let mut locals = Vec::with_capacity(hands * (keys + 1));
         for b in 0..hands {
@@ -252,7 +256,11 @@ impl Space for OrbitSpace<'_> {
     }
     fn mover_entry(&self, a: usize) -> u64 {
         let mover = self.orbits.mover(a);
-        ((mover.row() * self.hands) as u64) << KEY_BITS | mover.key() as u64
+        ((mover.row() * self.hands) as u64) << self.key_bits() | mover.key() as u64
+    }
+    // Enough for every key and the null key `keys`.
+    fn key_bits(&self) -> u32 {
+        (self.keys + 1).next_power_of_two().trailing_zeros()
     }
     fn null_entry(&self) -> u64 {
         self.keys as u64

@@ -43,7 +43,6 @@ use crate::cells::Cells;
 use crate::countdown::{cell_code, LevelCodes, Steps, DONE_WIN, FRONT, NOT_A_POSITION};
 pub use crate::hand_tables::HandTables;
 use crate::predecessors::{predecessors, Entry, MoverView, PredTable, SeenSet, PAIRS};
-use crate::space::KEY_MASK;
 pub use crate::space::{FullSpace, OrbitSpace, Space};
 
 /// States per block of the dirty bitmaps: one cache line of the work array.
@@ -429,7 +428,7 @@ fn distinct_successors<S: Space>(
     slots: &mut SlotStamps,
 ) -> u8 {
     // All in the row of b to move: their slots there are their local indices.
-    let key = (space.mover_entry(b) & KEY_MASK) as usize;
+    let key = (space.mover_entry(b) & ((1 << space.key_bits()) - 1)) as usize;
     slots.start();
     let mut distinct = 0;
     let mut cards = tables.nonzero(a);
