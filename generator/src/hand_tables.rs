@@ -17,8 +17,6 @@ pub(crate) struct HandFacts {
     /// Its non-zero values less one, in increasing order: `columns[..moves]`,
     /// the columns of [`PredTable`](crate::predecessors::PredTable) rows.
     pub(crate) columns: [u8; 16],
-    /// Where this hand's rows start in a [`PredTable`](crate::predecessors::PredTable).
-    pub(crate) rows_at: u32,
     /// Bit v set when the hand holds a card of value v.
     pub(crate) present: u16,
     /// How many distinct values it holds.
@@ -28,11 +26,10 @@ pub(crate) struct HandFacts {
 }
 
 impl HandFacts {
-    fn new(counts: &[u8], rows_at: u32) -> HandFacts {
+    fn new(counts: &[u8]) -> HandFacts {
         let mut facts = HandFacts {
             values: [0; 16],
             columns: [0; 16],
-            rows_at,
             present: 0,
             distinct: 0,
             moves: 0,
@@ -80,14 +77,12 @@ impl HandTables {
         let hands = variant.hands() as usize;
         let m = variant.modulus() as usize;
         let mut facts = Vec::with_capacity(hands);
-        let mut pred_rows = 0u32;
         let mut replaced = vec![NO_HAND; hands * m * m];
         for (rank, row) in (0..variant.hands()).zip(replaced.chunks_exact_mut(m * m)) {
             let Ok(hand) = Hand::unrank(variant, rank) else {
                 unreachable!("rank {rank} < hands")
             };
-            let hand_facts = HandFacts::new(hand.counts(), pred_rows * (m as u32 - 1));
-            pred_rows += u32::from(hand_facts.distinct);
+            let hand_facts = HandFacts::new(hand.counts());
             for &v in hand_facts.values() {
                 for w in (0..m as u8).filter(|&w| w != v) {
                     if let Some(after) = hand.replace(v, w) {

@@ -11,7 +11,7 @@ use crate::space::Space;
 
 /// The un-move table with each predecessor hand replaced by its mover
 /// entry in a space ([`Space::mover_entry`]), packed: hand `y` has one row
-/// per value `c` it holds (the i-th at `rows_at + i * (m - 1)`), with the
+/// per value `c` it holds (the i-th at `rows[y].at + i * (m - 1)`), with the
 /// entry of the hand that became `y` with a card `c` by adding the
 /// opponent's `b` in column `b - 1`, and the null entry in column `c - 1`.
 /// Built once per sweep, it saves the sweep one dependent load per
@@ -19,10 +19,20 @@ use crate::space::Space;
 /// cache for small variants.
 pub struct PredTable<E> {
     entries: Vec<E>,
+    /// Per hand: where its rows start, and how many there are (8 bytes, so
+    /// that the table of them stays in cache).
+    rows: Vec<Rows>,
     /// The entry where there is no hand ([`Space::null_entry`]).
     null: E,
     /// [`Space::key_bits`].
     key_bits: u32,
+}
+
+/// Where a hand's rows of a [`PredTable`] are.
+#[derive(Clone, Copy)]
+struct Rows {
+    at: u32,
+    count: u32,
 }
 
 /// A [`PredTable`] entry: a mover entry in 32 or 64 bits.
@@ -67,8 +77,14 @@ impl<E: Entry> PredTable<E> {
         let m = tables.modulus;
         let null = E::new(space.null_entry());
         let mut entries = Vec::new();
+        let mut rows = Vec::with_capacity(tables.facts.len());
         for (y, facts) in tables.facts.iter().enumerate() {
-            debug_assert_eq!(entries.len(), facts.rows_at as usize);
+            let at = u32::try_from(entries.len());
+            assert!(at.is_ok(), "a predecessor table of over 2^32 entries");
+            rows.push(Rows {
+                at: at.unwrap_or_default(),
+                count: u32::from(facts.distinct),
+            });
             for &c in facts.values() {
                 entries.extend((1..m).map(|b| match tables.unmove(y, usize::from(c), b) {
                     NO_HAND => null,
@@ -80,6 +96,7 @@ impl<E: Entry> PredTable<E> {
         entries.extend([null; 16]);
         PredTable {
             entries,
+            rows,
             null,
             key_bits: space.key_bits(),
         }
@@ -134,13 +151,13 @@ fn gather_predecessors<'t, S: Space, E: Entry>(
     out: &mut [usize; PAIRS],
 ) -> usize {
     let width = tables.modulus - 1;
-    let waiting = &tables.facts[y];
-    let at = waiting.rows_at as usize;
+    let Rows { at, count } = preds.rows[y];
+    let at = at as usize;
     let null = preds.null;
     let key_bits = preds.key_bits;
     let key_mask = (1 << key_bits) - 1;
     let mut found = 0;
-    for i in 0..usize::from(waiting.distinct) {
+    for i in 0..count as usize {
         // A window of 16 entries from the row's start (the table is padded
         // past its last row), so that a column needs no range check.
         let start = at + i * width;
