@@ -20,8 +20,9 @@
 
 use rayon::prelude::*;
 
+use crate::cells::Cells;
 use crate::countdown::{LevelCodes, Steps, DONE_WIN, FRONT, NOT_A_POSITION};
-use crate::predecessors::{predecessors, MoverView, PredTable, SeenSet, PAIRS};
+use crate::predecessors::{predecessors, Entry, MoverView, PredTable, SeenSet, PAIRS};
 use crate::sweep::{initial_cell, matches, HandTables, SlotStamps, Space, SpaceSolution, BLOCK};
 
 /// States per bitmap word: 64 blocks of 64.
@@ -70,8 +71,21 @@ pub(crate) fn two_phase<S: Space + Sync>(
     tables: &HandTables,
     progress: impl Fn(u32, u64),
 ) -> SpaceSolution {
+    if u32::fits(space) {
+        two_phase_with::<S, u32>(space, tables, progress)
+    } else {
+        two_phase_with::<S, u64>(space, tables, progress)
+    }
+}
+
+/// [`two_phase`] with predecessor table entries of type `E`.
+fn two_phase_with<S: Space + Sync, E: Entry>(
+    space: &S,
+    tables: &HandTables,
+    progress: impl Fn(u32, u64),
+) -> SpaceSolution {
     let states = space.states();
-    let mut work = vec![0u8; states];
+    let mut work = Cells::zeroed(states);
     let bitmap_words = states.div_ceil(WORD_STATES);
     let mut dirty = [vec![0u64; bitmap_words], vec![0u64; bitmap_words]];
 
@@ -124,7 +138,7 @@ pub(crate) fn two_phase<S: Space + Sync>(
     let region_shift = region_len.trailing_zeros();
     let regions = states.div_ceil(region_len);
     let mut buckets: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); regions]; parts];
-    let preds = PredTable::<u64>::new(space, tables);
+    let preds = PredTable::<E>::new(space, tables);
 
     let mut decided = terminal;
     let mut visits = 0u64;
@@ -176,7 +190,7 @@ pub(crate) fn two_phase<S: Space + Sync>(
 /// states (from `first`) and bitmap words. Returns the frontier states found
 /// and the predecessors visited.
 #[allow(clippy::too_many_arguments)]
-fn gather<S: Space + Sync>(
+fn gather<S: Space + Sync, E: Entry>(
     cells: &mut [u8],
     scan: &mut [u64],
     buckets: &mut [Vec<Vec<u32>>],
@@ -186,7 +200,7 @@ fn gather<S: Space + Sync>(
     region_shift: u32,
     space: &S,
     tables: &HandTables,
-    preds: &PredTable<u64>,
+    preds: &PredTable<E>,
 ) -> (u64, u64) {
     cells
         .par_chunks_mut(part_words * WORD_STATES)
@@ -221,7 +235,7 @@ fn gather<S: Space + Sync>(
                         let (x, y) = space.state_in_row(row, s - bounds.0);
                         let mover = MoverView::new(space, tables, x);
                         let (distinct, seen) =
-                            predecessors::<S, u64>(tables, preds, &mover, y, &mut out, &mut seen);
+                            predecessors::<S, E>(tables, preds, &mover, y, &mut out, &mut seen);
                         visits += seen;
                         for &p in &out[..distinct] {
                             buckets[p >> region_shift].push(p as u32);
