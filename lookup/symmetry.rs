@@ -31,25 +31,17 @@ use crate::{Hand, Variant, MAX_MODULUS};
 const NONE: u32 = u32::MAX;
 
 /// What indexing needs of a hand as the mover: its row and its key, with
-/// which [`Orbits::local_index`] places any waiting hand in the row. A
-/// sweep keeps these in its own tables ([`Orbits::mover`]).
+/// which [`Orbits::canonical_waiting`] finds the waiting hand of the
+/// canonical state. A sweep keeps these in its own tables ([`Orbits::mover`]).
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct MoverRow {
-    /// The first index of the row of this hand's representative.
-    start: u64,
-    /// The (unit, group) pair as one small number: see [`Orbits::local_index`].
+    /// The (unit, group) pair as one small number.
     key: u16,
     /// The row of this hand's representative (index into the rows in rank order).
     row: u32,
 }
 
 impl MoverRow {
-    /// The first orbit index of the row this hand's states fall in.
-    #[inline(always)]
-    pub fn start(&self) -> u64 {
-        self.start
-    }
-
     /// The row this hand's states fall in (index into the rows in rank order).
     #[inline(always)]
     pub fn row(&self) -> usize {
@@ -57,7 +49,7 @@ impl MoverRow {
     }
 
     /// The hand's (unit, stabiliser) pair, below [`Orbits::mover_keys`]:
-    /// with it, [`Orbits::local_index`] places any waiting hand in the row.
+    /// with it, [`Orbits::canonical_waiting`] places any waiting hand in the row.
     #[inline(always)]
     pub fn key(&self) -> usize {
         usize::from(self.key)
@@ -186,7 +178,6 @@ impl Orbits {
                     usize::from(group)
                 };
                 MoverRow {
-                    start: row_start[rep[h] as usize],
                     key: (usize::from(rep_unit[h]) * group_keys + slot) as u16,
                     row: row_index[rep[h] as usize],
                 }
@@ -266,19 +257,6 @@ impl Orbits {
     /// unit and a stabiliser (the trivial one included).
     pub fn mover_keys(&self) -> usize {
         self.units.len() * (self.groups.len() + 1)
-    }
-
-    /// The local index of waiting hand `b` in the row of a mover with key
-    /// `key`: `index(a, b) == mover(a).start() + local_index(mover(a).key(), b)`.
-    /// A sweep tabulates this per waiting hand, so that every predecessor's
-    /// index is a load and an add.
-    pub fn local_index(&self, key: usize, b: usize) -> u64 {
-        let group_keys = self.groups.len() + 1;
-        let waiting = self.canonical_waiting(key, b);
-        match self.groups.get(key % group_keys) {
-            None => waiting as u64,
-            Some(group) => u64::from(group.local[waiting]),
-        }
     }
 
     /// The waiting hand that hand `b` becomes in the canonical state of a
@@ -467,10 +445,11 @@ mod tests {
             for a in 0..h {
                 let mover = orbits.mover(a);
                 for b in 0..h {
+                    let waiting = orbits.canonical_waiting(mover.key(), b);
                     assert_eq!(
-                        mover.start() + orbits.local_index(mover.key(), b),
-                        orbits.index(a, b),
-                        "({n},{m}) local index of ({a}, {b})"
+                        orbits.index_in_row(mover.row(), waiting),
+                        Some(orbits.index(a, b)),
+                        "({n},{m}) canonical waiting hand of ({a}, {b})"
                     );
                 }
             }
