@@ -355,34 +355,6 @@ impl Orbits {
         let row = self.row_of(index);
         self.state_in_row(row, index - self.starts[row])
     }
-
-    /// Fills `out[b] = reduced[index(a, b)]` for every waiting hand `b`: one
-    /// row of the full table from the reduced one (one gather per state).
-    pub fn expand_row<T: Copy>(&self, a: usize, reduced: &[T], out: &mut [T]) {
-        self.expand_row_by(a, out, |i| reduced[i]);
-    }
-
-    /// Fills `out[b] = get(index(a, b))` for every waiting hand `b`.
-    pub fn expand_row_by<T>(&self, a: usize, out: &mut [T], get: impl Fn(usize) -> T) {
-        let j = self.rep_unit[a] as usize;
-        let r = self.rep[a] as usize;
-        let start = self.row_start[r] as usize;
-        let image = &self.mul[j * self.hands..(j + 1) * self.hands];
-        match self.row_group[r] {
-            TRIVIAL => {
-                for (cell, &b) in out.iter_mut().zip(image) {
-                    *cell = get(start + b as usize);
-                }
-            }
-            g => {
-                let group = &self.groups[g as usize];
-                for (cell, &b) in out.iter_mut().zip(image) {
-                    let least = self.least_under(group.mask, b as usize);
-                    *cell = get(start + group.local[least] as usize);
-                }
-            }
-        }
-    }
 }
 
 impl Group {

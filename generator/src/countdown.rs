@@ -45,10 +45,12 @@ impl LevelCodes {
 pub(crate) fn counted_down(cell: u8, codes: LevelCodes) -> (u8, bool) {
     let undecided = cell < DONE_WIN;
     let decided_now = undecided & (codes.losses | (cell == 1));
+    // Wrapping: a table of every byte also holds 0, which no undecided
+    // state ever holds (it would have been decided at 1).
     let cell = if decided_now {
         codes.next
     } else {
-        cell - u8::from(undecided)
+        cell.wrapping_sub(u8::from(undecided))
     };
     (cell, decided_now)
 }
@@ -86,5 +88,29 @@ pub(crate) fn cell_code(cell: u8) -> u8 {
         DONE_LOSS => code::LOSS,
         NOT_A_POSITION => code::NOT_A_POSITION,
         _ => code::DRAW,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn count_downs_of_both_parities_decide_what_they_should() {
+        for level in [0, 1] {
+            let codes = LevelCodes::of(level);
+            let steps = Steps::of(codes);
+            for cell in 1..DONE_WIN {
+                let expected = if codes.losses || cell == 1 {
+                    (codes.next, true)
+                } else {
+                    (cell - 1, false)
+                };
+                assert_eq!(steps.after(cell), expected, "level {level} cell {cell}");
+            }
+            for marker in [DONE_WIN, DONE_LOSS, FRONT[0], FRONT[1], NOT_A_POSITION] {
+                assert_eq!(steps.after(marker), (marker, false), "level {level}");
+            }
+        }
     }
 }

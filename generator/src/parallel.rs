@@ -32,9 +32,9 @@ const WORD_STATES: usize = 64 * BLOCK;
 /// amortise the two phases, small enough that the buckets stay near 100 MB.
 const BATCH_WORDS: usize = 1 << 10;
 
-/// Below this many states the two phases cost more than they save
-/// (measured: (8, 5), 61,317 orbits, takes 6.5 ms on 2 threads against
-/// 3.6 ms on one), so smaller spaces are swept on one thread.
+/// Below this many states the two phases cost more than they save (at
+/// (16, 5), 5.9 Mi slots, the two are level), so smaller spaces are swept
+/// on one thread.
 const PARALLEL_MIN_STATES: usize = 1 << 22;
 
 /// Parts per thread in the gather phase, for balance.
@@ -234,9 +234,9 @@ fn gather<S: Space + Sync, E: Entry>(
                         }
                         let (x, y) = space.state_in_row(row, s - bounds.0);
                         let mover = MoverView::new(space, tables, x);
-                        let (distinct, seen) =
+                        let (distinct, visited) =
                             predecessors::<S, E>(tables, preds, &mover, y, &mut out, &mut seen);
-                        visits += seen;
+                        visits += visited;
                         for &p in &out[..distinct] {
                             buckets[p >> region_shift].push(p as u32);
                         }

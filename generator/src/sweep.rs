@@ -166,7 +166,8 @@ struct Sequential<'a, S: Space, F, E> {
     dirty: [Vec<u64>; 2],
     /// By level parity: that level's frontier, while it fits a list.
     lists: [FrontierList; 2],
-    /// Frontier states gathered for processing, in increasing order.
+    /// Frontier states gathered for processing: in increasing order when
+    /// scanned, in the order they were decided when listed.
     frontier: Vec<usize>,
     /// Room for the predecessors found and not yet counted down.
     pending: Vec<usize>,

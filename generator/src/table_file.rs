@@ -181,8 +181,9 @@ pub struct LaidOut {
 
 /// Solves `variant` and encodes its outcome table with `symmetry` and
 /// `compression`. A reduced table (`Symmetry::UnitOrbits`) holds the orbit
-/// sweep's codes as they are, one per orbit in [`gametable::symmetry::Orbits`]
-/// order; a full one the sweep's expanded codes.
+/// sweep's codes, one per orbit in [`gametable::symmetry::Orbits`] order
+/// (converted from the sweep's padded layout); a full one the sweep's
+/// expanded codes.
 ///
 /// # Errors
 /// Only if the sizes disagree with the variant (a bug).
