@@ -414,7 +414,7 @@ pub(crate) fn initial_cell<S: Space>(
         (0, _) => DONE_WIN,
         (_, 0) => FRONT[0],
         _ if space.successors_may_repeat(b) => distinct_successors(space, tables, a, b, slots),
-        _ => (tables.nonzero(a).count_ones() * tables.nonzero(b).count_ones()) as u8,
+        _ => (tables.moves(a) * tables.moves(b)) as u8,
     }
 }
 
