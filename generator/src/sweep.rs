@@ -715,6 +715,21 @@ mod tests {
         variants.extend((1..=top7).map(|n| (n, 7)));
         variants.extend((2..=9).flat_map(|m| (1..=3).map(move |n| (n, m))));
         variants.extend([(4, 8), (3, 10), (2, 12), (2, 13), (6, 6), (5, 4), (10, 3)]);
+        // Rows with many holes (large unit groups, small hands), the largest
+        // moduli and the longest hands.
+        variants.extend([
+            (1, 16),
+            (2, 16),
+            (3, 16),
+            (1, 13),
+            (3, 13),
+            (4, 12),
+            (2, 15),
+        ]);
+        variants.extend([(3, 11), (2, 9), (1, 2), (64, 2), (30, 3), (12, 4)]);
+        if !cfg!(debug_assertions) {
+            variants.extend([(4, 16), (64, 3)]);
+        }
         for (n, m) in variants {
             let v = Variant::new(n, m).unwrap();
             let full = solve_full(v);
