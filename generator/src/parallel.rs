@@ -52,7 +52,9 @@ pub fn sweep<S: Space + Sync>(
     progress: impl Fn(u32, u64),
 ) -> SpaceSolution {
     let states = space.states();
-    let one_thread = rayon::current_num_threads() < 2 || states < PARALLEL_MIN_STATES;
+    // Small spaces first: asking for the thread count starts the pool,
+    // which costs more than sweeping (8, 5).
+    let one_thread = states < PARALLEL_MIN_STATES || rayon::current_num_threads() < 2;
     if one_thread || u32::try_from(states).is_err() {
         let mut decided = 0u64;
         return crate::sweep::sweep(space, tables, |_, level| {

@@ -36,6 +36,8 @@
 //! perfect play (winner fastest, loser slowest).
 #![allow(clippy::indexing_slicing)] // every index is bounded by construction (ranks < hands)
 
+use std::time::{Duration, Instant};
+
 use gametable::symmetry::Orbits;
 use gametable::{packed_len, Variant};
 
@@ -64,6 +66,9 @@ pub struct Solution {
     pub predecessor_visits: u64,
     /// How many states the sweep stored (orbits, or every state).
     pub stored_states: u64,
+    /// How long the sweep itself took: its tables and its levels, without
+    /// expanding the result to every state.
+    pub sweep_time: Duration,
 }
 
 /// The result of the level loop over some space.
@@ -522,9 +527,11 @@ pub(crate) fn pack(codes: impl Iterator<Item = u8>, states: u64) -> (Vec<u8>, [u
 /// Solves `variant` over every state, calling `on_decided(index, distance)`
 /// for each decided state (see [`sweep`]).
 pub fn solve_with(variant: Variant, on_decided: impl FnMut(u64, u32)) -> Solution {
+    let started = Instant::now();
     let tables = HandTables::new(variant);
     let space = FullSpace::new(variant);
     let solved = sweep(&space, &tables, on_decided);
+    let sweep_time = started.elapsed();
     let (outcomes, counts) = pack(
         (0..space.states()).map(|s| solved.code(s)),
         variant.states(),
@@ -536,6 +543,7 @@ pub fn solve_with(variant: Variant, on_decided: impl FnMut(u64, u32)) -> Solutio
         levels: solved.levels,
         predecessor_visits: solved.predecessor_visits,
         stored_states: variant.states(),
+        sweep_time,
     }
 }
 
@@ -548,11 +556,12 @@ pub fn solve_full(variant: Variant) -> Solution {
 /// every state. Identical output to [`solve_full`], with about `units` times
 /// less work and memory in the sweep.
 pub fn solve(variant: Variant) -> Solution {
+    let started = Instant::now();
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let space = OrbitSpace::new(&orbits);
     let solved = sweep(&space, &tables, |_, _| {});
-    expand_outcomes(variant, &space, solved)
+    expand_outcomes(variant, &space, solved, started.elapsed())
 }
 
 /// Solves `variant` over one state per orbit on the current rayon thread
@@ -561,6 +570,7 @@ pub fn solve(variant: Variant) -> Solution {
 /// level, with the number of stored states.
 /// Bit for bit the same result as [`solve`].
 pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64, u64)) -> Solution {
+    let started = Instant::now();
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let stored = orbits.states();
@@ -568,7 +578,7 @@ pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64, u64)) -> Sol
     let solved = crate::parallel::sweep(&space, &tables, |level, decided| {
         progress(level, decided, stored)
     });
-    expand_outcomes(variant, &space, solved)
+    expand_outcomes(variant, &space, solved, started.elapsed())
 }
 
 /// The distance of a state that has none (a draw, or not a position).
@@ -592,6 +602,7 @@ pub fn solve_with_distances_reporting(
     variant: Variant,
     mut decided: impl FnMut(u32, u64),
 ) -> (Solution, Vec<u16>) {
+    let started = Instant::now();
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let stored = orbits.states();
@@ -605,12 +616,16 @@ pub fn solve_with_distances_reporting(
                 .min(MAX_DISTANCE);
         }
     });
+    let sweep_time = started.elapsed();
     let hands = variant.hands() as usize;
     let mut distances = vec![NO_DISTANCE; hands * hands];
     for (a, row) in distances.chunks_exact_mut(hands).enumerate() {
         space.expand_row_by(a, row, |s| reduced[s]);
     }
-    (expand_outcomes(variant, &space, solved), distances)
+    (
+        expand_outcomes(variant, &space, solved, sweep_time),
+        distances,
+    )
 }
 
 /// Expands per-orbit codes to the full packed table.
@@ -618,14 +633,20 @@ pub(crate) fn expand_outcomes(
     variant: Variant,
     space: &OrbitSpace,
     solved: SpaceSolution,
+    sweep_time: Duration,
 ) -> Solution {
     let hands = variant.hands() as usize;
+    let mut outcomes = vec![0u8; packed_len(variant.states()) as usize];
+    let mut counts = [0u64; 4];
     let mut row = vec![0u8; hands];
-    let full = (0..hands).flat_map(|a| {
+    for a in 0..hands {
         space.expand_row_by(a, &mut row, |i| solved.code(i));
-        row.clone()
-    });
-    let (outcomes, counts) = pack(full, variant.states());
+        for (b, &c) in row.iter().enumerate() {
+            let s = a * hands + b;
+            counts[usize::from(c)] += 1;
+            outcomes[s / 4] |= c << (s % 4 * 2);
+        }
+    }
     Solution {
         variant,
         outcomes,
@@ -633,6 +654,7 @@ pub(crate) fn expand_outcomes(
         levels: solved.levels,
         predecessor_visits: solved.predecessor_visits,
         stored_states: space.orbits().states(),
+        sweep_time,
     }
 }
 
