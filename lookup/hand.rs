@@ -284,11 +284,105 @@ impl Hand {
             .zip(0u8..)
             .flat_map(|(&count, value)| core::iter::repeat_n(value, count as usize))
     }
+
+    /// Every hand of `variant`, in rank order: the same as
+    /// [`Hand::unrank`] of `0..variant.hands()`, a few steps per hand
+    /// instead of a search per hand.
+    ///
+    /// ```
+    /// use gametable::{Hand, Variant};
+    /// let v = Variant::new(2, 3).unwrap();
+    /// let ranks: Vec<u32> = Hand::all(v).map(|h| h.rank()).collect();
+    /// assert_eq!(ranks, [0, 1, 2, 3, 4, 5]);
+    /// assert_eq!(Hand::all(v).nth(4), Hand::unrank(v, 4).ok());
+    /// ```
+    pub fn all(variant: Variant) -> AllHands {
+        AllHands {
+            variant,
+            prefix: [0; MAX_MODULUS as usize],
+            rank: 0,
+        }
+    }
 }
+
+/// The hands of a variant in rank order ([`Hand::all`]).
+///
+/// Walks the prefix sums `P[j] = c[1] + ... + c[j]`, which rise weakly with
+/// `j` and stay at most the hand size: rank order is the colexicographic
+/// order of that sequence (see the module docs), so the next hand raises
+/// the first `P[j]` that may rise and zeroes those below it.
+#[derive(Clone, Debug)]
+pub struct AllHands {
+    variant: Variant,
+    /// `prefix[j]` for `j` in `1..m` (index 0 unused).
+    prefix: [u8; MAX_MODULUS as usize],
+    rank: u32,
+}
+
+impl Iterator for AllHands {
+    type Item = Hand;
+
+    #[allow(clippy::indexing_slicing)] // j < m <= MAX_MODULUS, the array length
+    fn next(&mut self) -> Option<Hand> {
+        if self.rank >= self.variant.hands() {
+            return None;
+        }
+        let m = self.variant.modulus() as usize;
+        let n = self.variant.cards();
+        let mut counts = [0u8; MAX_MODULUS as usize];
+        counts[0] = n - self.prefix[m - 1];
+        for j in 1..m {
+            counts[j] = self.prefix[j] - self.prefix[j - 1];
+        }
+        let hand = Hand {
+            variant: self.variant,
+            counts,
+            rank: self.rank,
+        };
+        self.rank += 1;
+        for j in 1..m {
+            let cap = if j + 1 < m { self.prefix[j + 1] } else { n };
+            if self.prefix[j] < cap {
+                self.prefix[j] += 1;
+                self.prefix[1..j].fill(0);
+                break;
+            }
+        }
+        Some(hand)
+    }
+
+    fn size_hint(&self) -> (usize, Option<usize>) {
+        let left = (self.variant.hands() - self.rank) as usize;
+        (left, Some(left))
+    }
+}
+
+impl ExactSizeIterator for AllHands {}
 
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    #[test]
+    fn all_hands_are_the_unranked_ones_in_order() {
+        for (n, m) in [(1, 2), (8, 5), (3, 16), (16, 7), (64, 2), (5, 2), (2, 13)] {
+            let v = Variant::new(n, m).unwrap();
+            let mut count = 0;
+            for (rank, hand) in Hand::all(v).enumerate() {
+                assert_eq!(
+                    Ok(hand),
+                    Hand::unrank(v, rank as u32),
+                    "({n}, {m}) rank {rank}"
+                );
+                assert_eq!(
+                    Hand::from_counts(v, hand.counts()).map(|h| h.rank()),
+                    Ok(rank as u32)
+                );
+                count += 1;
+            }
+            assert_eq!(count, v.hands(), "({n}, {m})");
+        }
+    }
 
     #[test]
     fn all_zero_is_rank_zero() {

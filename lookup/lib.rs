@@ -99,7 +99,7 @@ pub use distance::{distance_len, DistanceTable};
 #[cfg(feature = "embedded")]
 pub use embedded::{CLASSIC, CLASSIC_DISTANCES, CLASSIC_PLAY};
 pub use error::{Card, HandError, MoveError, PositionError, StonesError, TableError, VariantError};
-pub use hand::Hand;
+pub use hand::{AllHands, Hand};
 #[cfg(feature = "open")]
 pub use open::{OpenDistanceTable, OpenTable};
 #[cfg(feature = "open")]

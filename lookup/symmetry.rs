@@ -107,10 +107,8 @@ impl Orbits {
         let m = variant.modulus();
         let units: Vec<u8> = (1..m).filter(|&u| gcd(u, m) == 1).collect();
         let mut mul = vec![0u32; units.len() * hands];
-        for rank in 0..variant.hands() {
-            let Ok(hand) = Hand::unrank(variant, rank) else {
-                unreachable!("rank {rank} < hands")
-            };
+        for hand in Hand::all(variant) {
+            let rank = hand.rank();
             for (j, &u) in units.iter().enumerate() {
                 let mut counts = [0u8; MAX_MODULUS as usize];
                 for (value, &count) in hand.counts().iter().enumerate() {

@@ -78,10 +78,7 @@ impl HandTables {
         let m = variant.modulus() as usize;
         let mut facts = Vec::with_capacity(hands);
         let mut replaced = vec![NO_HAND; hands * m * m];
-        for (rank, row) in (0..variant.hands()).zip(replaced.chunks_exact_mut(m * m)) {
-            let Ok(hand) = Hand::unrank(variant, rank) else {
-                unreachable!("rank {rank} < hands")
-            };
+        for (hand, row) in Hand::all(variant).zip(replaced.chunks_exact_mut(m * m)) {
             let hand_facts = HandFacts::new(hand.counts());
             for &v in hand_facts.values() {
                 for w in (0..m as u8).filter(|&w| w != v) {
