@@ -331,8 +331,8 @@ impl Iterator for AllHands {
         let n = self.variant.cards();
         let mut counts = [0u8; MAX_MODULUS as usize];
         counts[0] = n - self.prefix[m - 1];
-        for j in 1..m {
-            counts[j] = self.prefix[j] - self.prefix[j - 1];
+        for (count, pair) in counts[1..m].iter_mut().zip(self.prefix[..m].windows(2)) {
+            *count = pair[1] - pair[0];
         }
         let hand = Hand {
             variant: self.variant,
