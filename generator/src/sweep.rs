@@ -146,7 +146,7 @@ fn sweep_with<S: Space, E: Entry>(
         frontier: Vec::new(),
         pending: vec![0; PENDING_CHUNK + PAIRS],
         steps: [Steps::of(LevelCodes::of(0)), Steps::of(LevelCodes::of(1))],
-        slots: SlotStamps::new(tables.facts.len()),
+        slots: SlotStamps::new(tables.hands()),
         seen: SeenSet::new(),
         visits: 0,
     };
@@ -178,7 +178,9 @@ struct Sequential<'a, S: Space, F, E> {
     pending: Vec<usize>,
     /// The count-down of even and odd levels.
     steps: [Steps; 2],
+    /// For counting a state's distinct successors when it starts.
     slots: SlotStamps,
+    /// For deduplicating a symmetric mover's predecessors.
     seen: SeenSet,
     visits: u64,
 }
@@ -188,7 +190,7 @@ impl<S: Space, F: FnMut(u64, u32), E: Entry> Sequential<'_, S, F, E> {
     /// form level 0.
     fn start(&mut self) {
         let (space, tables) = (self.space, self.tables);
-        let hands = tables.facts.len();
+        let hands = tables.hands();
         let moves: Vec<u8> = (0..hands).map(|h| tables.moves(h) as u8).collect();
         // The waiting hands whose successors may share an orbit (the
         // all-zero hand among them): their counts need a closer look.
