@@ -475,13 +475,10 @@ pub fn distance_fingerprint(
     let Game::Cards { cards, modulus } = header.game;
     let variant = Variant::new(cards, modulus).ok();
     let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "# Fingerprint of {file_name}. Generated file: do not edit."
-    );
-    let _ = writeln!(
-        text,
-        "# Regenerate with: cargo run --release -p gametable-gen --no-default-features -- generate cards --cards {cards} --modulus {modulus}"
+    title_lines(
+        &mut text,
+        file_name,
+        &format!("--cards {cards} --modulus {modulus}"),
     );
     let _ = writeln!(
         text,
@@ -507,12 +504,7 @@ pub fn distance_fingerprint(
     for (d, (wins, losses)) in stats.histogram.iter().enumerate() {
         let _ = writeln!(text, "distance_{d} = {wins} wins, {losses} losses");
     }
-    let _ = writeln!(
-        text,
-        "payload_sha256 = {}",
-        gametable_format::hex(&header.payload_sha256)
-    );
-    let _ = writeln!(text, "generator = {}", header.generator);
+    footer_lines(&mut text, header);
     text
 }
 
@@ -589,14 +581,13 @@ pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
 pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u64; 4]) -> String {
     let Game::Cards { cards, modulus } = header.game;
     let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "# Fingerprint of {file_name}. Generated file: do not edit."
-    );
-    let _ = writeln!(
-        text,
-        "# Regenerate with: cargo run --release -p gametable-gen --no-default-features -- generate cards --cards {cards} --modulus {modulus}{} --output data/{file_name}",
-        layout_flags(header)
+    title_lines(
+        &mut text,
+        file_name,
+        &format!(
+            "--cards {cards} --modulus {modulus}{} --output data/{file_name}",
+            layout_flags(header)
+        ),
     );
     header_lines(&mut text, header, file_len);
     let _ = writeln!(text, "wins = {}", counts[code::WIN as usize]);
@@ -607,12 +598,7 @@ pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u
         "not_a_position = {}",
         counts[code::NOT_A_POSITION as usize]
     );
-    let _ = writeln!(
-        text,
-        "payload_sha256 = {}",
-        gametable_format::hex(&header.payload_sha256)
-    );
-    let _ = writeln!(text, "generator = {}", header.generator);
+    footer_lines(&mut text, header);
     text
 }
 
@@ -627,6 +613,30 @@ pub fn layout_flags(header: &Header) -> String {
         flags.push_str(" --compression none");
     }
     flags
+}
+
+/// The lines every fingerprint opens with: what it is, and the `generate
+/// cards` arguments that make its table.
+fn title_lines(text: &mut String, file_name: &str, arguments: &str) {
+    let _ = writeln!(
+        text,
+        "# Fingerprint of {file_name}. Generated file: do not edit."
+    );
+    let _ = writeln!(
+        text,
+        "# Regenerate with: cargo run --release -p gametable-gen --no-default-features -- generate cards {arguments}"
+    );
+}
+
+/// The lines every fingerprint ends with: the payload's digest and the
+/// generator that wrote it.
+fn footer_lines(text: &mut String, header: &Header) {
+    let _ = writeln!(
+        text,
+        "payload_sha256 = {}",
+        gametable_format::hex(&header.payload_sha256)
+    );
+    let _ = writeln!(text, "generator = {}", header.generator);
 }
 
 /// The lines every fingerprint starts its body with: the game, its

@@ -59,16 +59,7 @@ fn solve_cards_refuses_bad_input_naming_line_and_token() {
             "line 2: situation 1: both hands are all zeros: that is not a position",
         ),
     ];
-    for (input, message) in cases {
-        let out = gametable(&["solve", "cards"], input.as_bytes());
-        assert!(!out.status.success(), "accepted {input:?}");
-        assert!(out.stdout.is_empty(), "partial output for {input:?}");
-        let err = text(&out.stderr);
-        assert!(
-            err.contains(message),
-            "for {input:?}:\n  got  {err}\n  want {message}"
-        );
-    }
+    assert_refused(&["solve", "cards"], &cases);
 }
 
 #[test]
@@ -101,20 +92,7 @@ fn generate_verify_stats_round_trip_and_corruption_is_refused() {
     let dir = scratch_dir("generate");
     let table = dir.join("cards-3-4.gtbl");
     let table_arg = table.to_str().unwrap();
-    let out = gametable(
-        &[
-            "generate",
-            "cards",
-            "--cards",
-            "3",
-            "--modulus",
-            "4",
-            "--output",
-            table_arg,
-        ],
-        b"",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = generate_cards(3, 4, &table, &[]);
     assert!(text(&out.stdout).contains("cards (3, 4): 400 states"));
     let mut listing: Vec<String> = std::fs::read_dir(&dir)
         .unwrap()
@@ -173,20 +151,7 @@ fn verify_refuses_a_stale_fingerprint() {
     let dir = scratch_dir("fingerprint");
     let table = dir.join("t.gtbl");
     let table_arg = table.to_str().unwrap();
-    let out = gametable(
-        &[
-            "generate",
-            "cards",
-            "--cards",
-            "2",
-            "--modulus",
-            "3",
-            "--output",
-            table_arg,
-        ],
-        b"",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    generate_cards(2, 3, &table, &[]);
     let fingerprint = dir.join("t.fingerprint");
     let edited = std::fs::read_to_string(&fingerprint)
         .unwrap()
@@ -218,14 +183,7 @@ fn verify_checks_the_committed_tables() {
 fn reduced_and_uncompressed_tables_are_written_verified_and_answered() {
     let dir = scratch_dir("layouts");
     let full = dir.join("full.gtbl");
-    let out = gametable(
-        &["generate", "cards", "--cards", "3", "--modulus", "5"]
-            .into_iter()
-            .chain(["--output", full.to_str().unwrap()])
-            .collect::<Vec<_>>(),
-        b"",
-    );
-    assert!(out.status.success(), "{}", text(&out.stderr));
+    generate_cards(3, 5, &full, &[]);
     // Three situations of (3, 5): Alice wins at once, Bob holds only zeros,
     // and one from the sweep.
     let input = "3\n0\n1 0 0\n4 0 0\n1\n0 0 0\n1 2 3\n0\n2 3 4\n1 1 1\n";
@@ -237,24 +195,12 @@ fn reduced_and_uncompressed_tables_are_written_verified_and_answered() {
     for (symmetry, compression) in [("orbits", "zstd"), ("orbits", "none"), ("none", "none")] {
         let path = dir.join(format!("t-{symmetry}-{compression}.gtbl"));
         let arg = path.to_str().unwrap();
-        let out = gametable(
-            &[
-                "generate",
-                "cards",
-                "--cards",
-                "3",
-                "--modulus",
-                "5",
-                "--symmetry",
-                symmetry,
-                "--compression",
-                compression,
-                "--output",
-                arg,
-            ],
-            b"",
+        generate_cards(
+            3,
+            5,
+            &path,
+            &["--symmetry", symmetry, "--compression", compression],
         );
-        assert!(out.status.success(), "{}", text(&out.stderr));
         let out = gametable(&["verify", arg], b"");
         assert!(
             out.status.success(),

@@ -37,16 +37,7 @@ fn solve_stones_refuses_bad_input_naming_line_and_token() {
         ("1\n1\n4\n0\n5\n", "line 5: "),
         ("x\n", "line 1: expected an unsigned integer (found \"x\")"),
     ];
-    for (input, message) in cases {
-        let out = gametable(&["solve", "stones"], input.as_bytes());
-        assert!(!out.status.success(), "accepted {input:?}");
-        assert!(out.stdout.is_empty(), "partial output for {input:?}");
-        let err = text(&out.stderr);
-        assert!(
-            err.contains(message),
-            "for {input:?}:\n  got  {err}\n  want {message}"
-        );
-    }
+    assert_refused(&["solve", "stones"], &cases);
 }
 
 #[test]

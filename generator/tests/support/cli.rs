@@ -39,3 +39,37 @@ pub fn scratch_dir(name: &str) -> PathBuf {
     std::fs::create_dir_all(&dir).unwrap();
     dir
 }
+
+/// Runs `gametable generate cards --cards N --modulus M --output PATH`,
+/// with `more` arguments after, and checks that it succeeded.
+pub fn generate_cards(cards: u8, modulus: u8, output: &Path, more: &[&str]) -> Output {
+    let (cards, modulus) = (cards.to_string(), modulus.to_string());
+    let mut args = vec![
+        "generate",
+        "cards",
+        "--cards",
+        &cards,
+        "--modulus",
+        &modulus,
+    ];
+    args.extend(["--output", output.to_str().unwrap()]);
+    args.extend(more);
+    let out = gametable(&args, b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    out
+}
+
+/// Checks that `gametable command` refuses each input with an error
+/// containing its message, printing nothing on stdout.
+pub fn assert_refused(command: &[&str], cases: &[(&str, &str)]) {
+    for (input, message) in cases {
+        let out = gametable(command, input.as_bytes());
+        assert!(!out.status.success(), "accepted {input:?}");
+        assert!(out.stdout.is_empty(), "partial output for {input:?}");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(message),
+            "for {input:?}:\n  got  {err}\n  want {message}"
+        );
+    }
+}
