@@ -15,6 +15,7 @@ pub mod cells;
 pub mod cli;
 pub mod countdown;
 pub mod deep;
+pub mod engine;
 pub mod exhaustive;
 pub mod hand_tables;
 pub mod judge;

@@ -1,0 +1,141 @@
+//! The seam between the engine and a game: what a game must tell the
+//! engine, and what it may tell it to be solved faster.
+//!
+//! A game is any finite two-player game of perfect information whose
+//! states can be numbered densely, `0..states()`. The engine only ever
+//! handles those numbers (*indices*); the game turns them into positions
+//! and back. Outcomes are always for the player to move.
+//!
+//! Required: the index ([`Game::states`], [`Game::position`],
+//! [`Game::index`]), who is to move ([`Game::to_move`]), the rules' verdict
+//! on a state that is over ([`Game::ending`]), and the forward moves
+//! ([`Game::successors`]).
+//!
+//! Optional hooks, each with a fallback that is correct without it:
+//! - un-moves ([`Game::has_unmoves`], [`Game::predecessors`]): without them
+//!   the engine lists every move once and builds the reverse graph (see
+//!   [`crate::engine::reverse`] for its memory cost);
+//! - symmetry ([`Game::has_symmetry`], [`Game::canonical`]): the engine then
+//!   stores one state per orbit, numbering the orbits itself;
+//! - indices that are not positions ([`Game::is_position`]): by default every
+//!   index is one.
+//!
+//! [`crate::engine::conformance`] checks an implementation against these
+//! contracts; every built-in game passes it in the tests.
+
+use gametable::Outcome;
+
+/// Who is to move: the player who moved first in the game, or the other.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Side {
+    /// The player who makes the first move of the game.
+    First,
+    /// The other player.
+    Second,
+}
+
+impl Side {
+    /// The other side.
+    pub const fn other(self) -> Side {
+        match self {
+            Side::First => Side::Second,
+            Side::Second => Side::First,
+        }
+    }
+}
+
+/// A named parameter of a game, as tables and the command line write it
+/// (`("width", 5)`).
+pub type Parameter = (&'static str, u64);
+
+/// A finite two-player game of perfect information, as the engine sees it.
+///
+/// Contracts (checked by [`crate::engine::conformance`]):
+/// - `position(i)` is `Some` exactly for the indices that are positions
+///   ([`Game::is_position`]), and `index(&position(i)?) == i`;
+/// - a state that is over has no successors; every successor is a
+///   position; a state that is not over and has no moves is a loss for the
+///   player to move (the engine applies this rule, the game need not);
+/// - with un-moves: `p` is among `predecessors(s)` exactly when `s` is
+///   among `successors(p)`;
+/// - with symmetry: `canonical` is idempotent, maps positions to positions,
+///   keeps whether a state is over and how, and commutes with moves (the
+///   canonical successors of `s` and of `canonical(s)` are the same set).
+///
+/// States that end by endless play are draws; a state the rules end level
+/// ([`Outcome::Draw`] from [`Game::ending`]) is a draw too. Neither has a
+/// distance.
+pub trait Game: Sync {
+    /// A position in the game's own terms (a board, two hands).
+    type Position;
+
+    /// The game's name on the command line and in table headers
+    /// (`tictactoe`).
+    fn name(&self) -> &'static str;
+
+    /// The game's parameters, in a fixed order, as tables record them and the
+    /// command line names them (`[("width", 5), ("height", 4)]`); empty for
+    /// a game without parameters.
+    fn parameters(&self) -> Vec<Parameter>;
+
+    /// How many indices there are: every index is below this.
+    fn states(&self) -> u64;
+
+    /// The position of index `index`, or `None` where the index names no
+    /// position (or is out of range).
+    fn position(&self, index: u64) -> Option<Self::Position>;
+
+    /// The index of `position`.
+    fn index(&self, position: &Self::Position) -> u64;
+
+    /// Who is to move in state `index` (a position).
+    fn to_move(&self, index: u64) -> Side;
+
+    /// The rules' verdict on state `index` (a position) if it is over, for the
+    /// player to move: `Some(Outcome::Loss)` when the opponent has just won,
+    /// `Some(Outcome::Draw)` for a game that ended level; `None` while play
+    /// goes on.
+    fn ending(&self, index: u64) -> Option<Outcome>;
+
+    /// Appends to `out` the index of every state one move from state `index`
+    /// (a position that is not over). Two moves may lead to the same state;
+    /// the engine counts it once.
+    fn successors(&self, index: u64, out: &mut Vec<u64>);
+
+    /// The most moves any state has: it sizes the engine's counters.
+    fn max_moves(&self) -> usize;
+
+    /// Whether `index` names a position. The default, from
+    /// [`Game::position`], is right for every game; a game may answer
+    /// faster.
+    fn is_position(&self, index: u64) -> bool {
+        self.position(index).is_some()
+    }
+
+    /// Whether the game provides un-moves ([`Game::predecessors`]).
+    fn has_unmoves(&self) -> bool {
+        false
+    }
+
+    /// Appends to `out` the index of every position that has state `index`
+    /// among its successors (each once). Only called when
+    /// [`Game::has_unmoves`] is true.
+    fn predecessors(&self, _index: u64, _out: &mut Vec<u64>) {}
+
+    /// Whether the game provides a symmetry ([`Game::canonical`]).
+    fn has_symmetry(&self) -> bool {
+        false
+    }
+
+    /// The canonical index of the orbit of state `index` under the game's
+    /// symmetries: the same for every state of the orbit, and a fixed point.
+    fn canonical(&self, index: u64) -> u64 {
+        index
+    }
+
+    /// The state play starts from, where the game has one: reachability
+    /// counts are taken from it.
+    fn start(&self) -> Option<u64> {
+        None
+    }
+}

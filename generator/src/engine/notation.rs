@@ -1,0 +1,63 @@
+//! How people write a game's positions and moves: what the command line
+//! needs of a game beyond what the engine needs ([`Game`]).
+//!
+//! A game with a notation can be queried (`gametable query`), played
+//! against (`gametable play`) and listed (`gametable games`).
+
+use std::fmt;
+
+use super::game::{Game, Side};
+
+/// A position or move that does not read, with what is at fault and where.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct NotationError {
+    /// What is wrong, naming the character (and its 1-based place) or the
+    /// move at fault, e.g. `character 3 'q': expected x, o or .`.
+    pub message: String,
+}
+
+impl NotationError {
+    /// An error with `message`.
+    pub fn new(message: impl Into<String>) -> NotationError {
+        NotationError {
+            message: message.into(),
+        }
+    }
+}
+
+impl fmt::Display for NotationError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.message)
+    }
+}
+
+impl std::error::Error for NotationError {}
+
+/// A game's notation for positions and moves.
+pub trait Notation: Game {
+    /// One line describing how positions are written, with an example
+    /// (for `gametable games`).
+    fn position_help(&self) -> &'static str;
+
+    /// One line describing how moves are written, with an example.
+    fn move_help(&self) -> &'static str;
+
+    /// Reads a position; the error names the character or move at fault.
+    fn parse_position(&self, text: &str) -> Result<u64, NotationError>;
+
+    /// Writes the position of state `index` so that
+    /// [`Notation::parse_position`] reads it back to `index` (for
+    /// positions that notation can name).
+    fn write_position(&self, index: u64) -> String;
+
+    /// Every legal move from state `index`: its name in the game's notation
+    /// and the index of the state it leads to, in a fixed order. Empty when
+    /// the state is over.
+    fn moves(&self, index: u64) -> Vec<(String, u64)>;
+
+    /// The position drawn for people, in a few lines of text.
+    fn picture(&self, index: u64) -> String;
+
+    /// What the players are called (`x`, `o`).
+    fn side_name(&self, side: Side) -> &'static str;
+}
