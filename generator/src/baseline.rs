@@ -12,7 +12,7 @@ use std::collections::VecDeque;
 
 use gametable::{code, Variant};
 
-use crate::sweep::HandTables;
+use crate::games::cards::hand_tables::HandTables;
 
 /// Solves `variant`; returns one outcome code per state and the number of
 /// predecessors visited.

@@ -11,20 +11,18 @@
 pub mod atomic;
 pub mod baseline;
 pub mod cards_game;
-pub mod cells;
 pub mod cli;
-pub mod countdown;
 pub mod deep;
 pub mod engine;
 pub mod exhaustive;
-pub mod hand_tables;
+pub mod games;
 pub mod judge;
-pub mod parallel;
-pub mod predecessors;
 pub mod progress;
 pub mod reference;
-pub mod space;
 pub mod stones_game;
 pub mod stones_query;
-pub mod sweep;
 pub mod table_file;
+
+/// Cards' solving entry points under their former path, while the command
+/// line and the table store move over to [`games::cards::solve`].
+pub use games::cards::solve as sweep;

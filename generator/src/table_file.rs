@@ -207,8 +207,8 @@ pub fn solve_outcomes(
             let orbits = gametable::symmetry::Orbits::new(variant);
             let tables = crate::sweep::HandTables::new(variant);
             // On all cores: bit for bit the single-threaded sweep.
-            let space = crate::space::OrbitSpace::new(&orbits);
-            let solved = crate::parallel::sweep(&space, &tables, |_, _| {});
+            let space = crate::sweep::OrbitSpace::new(&orbits);
+            let solved = crate::sweep::sweep_parallel(&space, &tables, |_, _| {}, |_, _| {});
             let packed = space.dense_packed(|s| solved.code(s));
             let counts = count_codes(&packed, orbits.states());
             (

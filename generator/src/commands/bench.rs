@@ -13,8 +13,8 @@ use std::time::{Duration, Instant};
 
 use gametable::symmetry::Orbits;
 use gametable::Variant;
+use gametable_gen::baseline;
 use gametable_gen::sweep::{self, FullSpace, HandTables, OrbitSpace};
-use gametable_gen::{baseline, parallel};
 
 /// The sweeps `bench` compares, baseline first.
 pub const KINDS: [&str; 4] = ["plain", "full", "orbits", "orbits-parallel"];
@@ -103,7 +103,8 @@ pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::Result
             }
             "orbits-parallel" => {
                 let (tables, orbits) = (HandTables::new(variant), Orbits::new(variant));
-                parallel::sweep(&OrbitSpace::new(&orbits), &tables, |_, _| {}).predecessor_visits
+                sweep::sweep_parallel(&OrbitSpace::new(&orbits), &tables, |_, _| {}, |_, _| {})
+                    .predecessor_visits
             }
             other => return Err(format!("unknown kind '{other}' (one of {KINDS:?})").into()),
         };

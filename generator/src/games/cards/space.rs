@@ -54,7 +54,7 @@ pub trait Space {
     fn null_entry(&self) -> u64;
     /// What [`Space::local`] needs of a waiting hand, found once per hand
     /// and held in registers while its predecessors are found.
-    type Waiting<'s>: Copy
+    type Waiting<'s>: Copy + Send
     where
         Self: 's;
     /// Prepares waiting hand `b` for [`Space::local`].

@@ -1,13 +1,13 @@
 //! Finding the stored predecessors of a state: the sweep's inner loop.
 //!
 //! A predecessor's index is its mover's row start plus a local index
-//! ([`crate::space`]): the packed [`PredTable`] gives the row start and a
+//! ([`super::space`]): the packed [`PredTable`] gives the row start and a
 //! key for every un-move, and the waiting hand's table of local indices
 //! gives the rest, so a predecessor costs three loads and no branch.
 #![allow(clippy::indexing_slicing)] // indices are hand ranks, table rows and keys, bounded by construction
 
-use crate::hand_tables::{HandTables, NO_HAND};
-use crate::space::Space;
+use super::hand_tables::{HandTables, NO_HAND};
+use super::space::Space;
 
 /// The un-move table with each predecessor hand replaced by its mover
 /// entry in a space ([`Space::mover_entry`]), packed: hand `y` has one row

@@ -15,7 +15,7 @@ pub(crate) struct HandFacts {
     /// The values the hand holds, in increasing order: `values[..distinct]`.
     pub(crate) values: [u8; 16],
     /// Its non-zero values less one, in increasing order: `columns[..moves]`,
-    /// the columns of [`PredTable`](crate::predecessors::PredTable) rows.
+    /// the columns of [`PredTable`](super::predecessors::PredTable) rows.
     pub(crate) columns: [u8; 16],
     /// Bit v set when the hand holds a card of value v.
     pub(crate) present: u16,

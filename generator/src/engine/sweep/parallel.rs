@@ -1,4 +1,4 @@
-//! The sweep on every core: the same levels as [`crate::sweep`], each level's
+//! The level loop on every core: the same levels as [`super::level`], each level's
 //! frontier processed in two parallel phases that share no memory.
 //!
 //! 1. **Gather.** The array is cut into parts; each thread scans the dirty
@@ -20,10 +20,9 @@
 
 use rayon::prelude::*;
 
-use crate::cells::Cells;
-use crate::countdown::{LevelCodes, Steps, DONE_WIN, FRONT, NOT_A_POSITION};
-use crate::predecessors::{predecessors, Entry, MoverView, PredTable, SeenSet, PAIRS};
-use crate::sweep::{initial_cell, matches, HandTables, SlotStamps, Space, SpaceSolution, BLOCK};
+use super::cells::Cells;
+use super::countdown::{is_win_front, Steps, DONE_LOSS, DONE_WIN, FRONT_LOSS, FRONT_MASK};
+use super::{matches, Kernel, SpaceSolution, BLOCK};
 
 /// States per bitmap word: 64 blocks of 64.
 const WORD_STATES: usize = 64 * BLOCK;
@@ -33,104 +32,77 @@ const WORD_STATES: usize = 64 * BLOCK;
 const BATCH_WORDS: usize = 1 << 10;
 
 /// Below this many states the two phases cost more than they save
-/// (measured: (16, 5), 5.9 Mi slots, 233 ms on one thread against 260 ms
-/// on two; (12, 7), 58 Mi, 2.75 s against 2.34 s), so smaller spaces are
-/// swept on one thread.
+/// (measured on Cards: (16, 5), 5.9 Mi slots, 233 ms on one thread against
+/// 260 ms on two; (12, 7), 58 Mi, 2.75 s against 2.34 s), so smaller spaces
+/// are swept on one thread.
 const PARALLEL_MIN_STATES: usize = 1 << 24;
 
 /// Parts per thread in the gather phase, for balance.
 const PARTS_PER_THREAD: usize = 8;
 
-/// Solves over `space` on the current rayon pool; `progress(level, decided)`
-/// is called after every level with the number of states decided so far.
-/// Runs [`crate::sweep::sweep`] instead for spaces below
-/// `PARALLEL_MIN_STATES` and above 2^32 states (whose indices do not fit
-/// the buckets), or on a pool of one thread.
-pub fn sweep<S: Space + Sync>(
-    space: &S,
-    tables: &HandTables,
+/// Solves the stored states of `kernel` on the current rayon pool;
+/// `progress(level, decided)` is called after every level with the number
+/// of states decided so far. Runs [`super::level::sweep`] instead for
+/// spaces below `PARALLEL_MIN_STATES` and above 2^32 states (whose indices
+/// do not fit the buckets), or on a pool of one thread.
+pub fn sweep<K: Kernel>(
+    kernel: &K,
     progress: impl Fn(u32, u64),
-) -> SpaceSolution {
-    let states = space.states();
+    mut on_decided: impl FnMut(u64, u32),
+) -> SpaceSolution
+where
+    K::Scratch: Send,
+{
+    let states = kernel.slots();
     // Small spaces first: asking for the thread count starts the pool,
-    // which costs more than sweeping (8, 5).
+    // which costs more than sweeping a small game.
     let one_thread = states < PARALLEL_MIN_STATES || rayon::current_num_threads() < 2;
     if one_thread || u32::try_from(states).is_err() {
         let mut decided = 0u64;
-        return crate::sweep::sweep(space, tables, |_, level| {
+        return super::level::sweep(kernel, |s, level| {
             decided += 1;
+            on_decided(s, level);
             if decided.is_multiple_of(1 << 20) {
                 progress(level, decided);
             }
         });
     }
-    two_phase(space, tables, progress)
+    two_phase(kernel, progress, on_decided)
 }
 
 /// The two-phase parallel sweep itself, whatever the space's size (at most
-/// 2^32 states).
-pub(crate) fn two_phase<S: Space + Sync>(
-    space: &S,
-    tables: &HandTables,
+/// 2^32 states). `on_decided` is called after each level for the states it
+/// decided, in increasing order.
+pub(crate) fn two_phase<K: Kernel>(
+    kernel: &K,
     progress: impl Fn(u32, u64),
-) -> SpaceSolution {
-    if u32::fits(space) {
-        two_phase_with::<S, u32>(space, tables, progress)
-    } else {
-        two_phase_with::<S, u64>(space, tables, progress)
-    }
-}
-
-/// [`two_phase`] with predecessor table entries of type `E`.
-fn two_phase_with<S: Space + Sync, E: Entry>(
-    space: &S,
-    tables: &HandTables,
-    progress: impl Fn(u32, u64),
-) -> SpaceSolution {
-    let states = space.states();
+    mut on_decided: impl FnMut(u64, u32),
+) -> SpaceSolution
+where
+    K::Scratch: Send,
+{
+    let states = kernel.slots();
     let mut work = Cells::zeroed(states);
     let bitmap_words = states.div_ceil(WORD_STATES);
     let mut dirty = [vec![0u64; bitmap_words], vec![0u64; bitmap_words]];
 
-    // In parallel over word-aligned chunks of the array: each chunk finds
-    // its first row once and walks the rows from there.
+    // In parallel over word-aligned chunks of the array.
     let chunk_words = 16;
-    let terminal: u64 = work
-        .par_chunks_mut(chunk_words * WORD_STATES)
+    work.par_chunks_mut(chunk_words * WORD_STATES)
         .zip(dirty[0].par_chunks_mut(chunk_words))
         .enumerate()
-        .map_init(
-            || SlotStamps::new(tables.hands()),
-            |slots, (chunk, (cells, level0))| {
+        .for_each_init(
+            || kernel.scratch(),
+            |scratch, (chunk, (cells, level0))| {
                 let first = chunk * chunk_words * WORD_STATES;
-                let mut row = space.row_of(first);
-                let mut bounds = space.row_bounds(row);
-                let mut terminal = 0;
-                for (local, cell) in cells.iter_mut().enumerate() {
-                    let s = first + local;
-                    while s >= bounds.1 {
-                        row += 1;
-                        bounds = space.row_bounds(row);
-                    }
-                    let (a, b) = space.state_in_row(row, s - bounds.0);
-                    // Holes of a row stay markers that nothing changes.
-                    let hole = space
-                        .row_waiting(row)
-                        .is_some_and(|hands| hands.binary_search(&(b as u32)).is_err());
-                    *cell = if hole {
-                        NOT_A_POSITION
-                    } else {
-                        initial_cell(space, tables, a, b, slots)
-                    };
-                    terminal += u64::from(*cell == DONE_WIN);
-                    if *cell == FRONT[0] {
-                        level0[local / WORD_STATES] |= 1 << (local / BLOCK % 64);
+                kernel.initial_cells(first, cells, scratch);
+                for (b, block) in cells.chunks(BLOCK).enumerate() {
+                    if matches(block, FRONT_MASK, FRONT_LOSS[0]) != 0 {
+                        level0[b / 64] |= 1 << (b % 64);
                     }
                 }
-                terminal
             },
-        )
-        .sum();
+        );
 
     let threads = rayon::current_num_threads().max(1);
     let parts = threads * PARTS_PER_THREAD;
@@ -140,15 +112,16 @@ fn two_phase_with<S: Space + Sync, E: Entry>(
         .max(WORD_STATES);
     let region_shift = region_len.trailing_zeros();
     let regions = states.div_ceil(region_len);
-    let mut buckets: Vec<Vec<Vec<u32>>> = vec![vec![Vec::new(); regions]; parts];
-    let preds = PredTable::<E>::new(space, tables);
+    // By part, by outcome of the decided successor (loss, win), by region.
+    let mut buckets: Vec<[Vec<Vec<u32>>; 2]> =
+        vec![[vec![Vec::new(); regions], vec![Vec::new(); regions]]; parts];
+    let mut decided_now: Vec<Vec<u32>> = vec![Vec::new(); parts];
 
-    let mut decided = terminal;
+    let mut decided = 0u64;
     let mut visits = 0u64;
     let mut level: u32 = 0;
     loop {
         let parity = (level % 2) as usize;
-        let codes = LevelCodes::of(level);
         let [even, odd] = &mut dirty;
         let (scan, mark) = if parity == 0 {
             (even, odd)
@@ -167,17 +140,22 @@ fn two_phase_with<S: Space + Sync, E: Entry>(
                 &mut work[cells],
                 &mut scan[words.clone()],
                 &mut buckets,
+                &mut decided_now,
                 part_words,
                 words.start * WORD_STATES,
-                codes,
+                parity,
                 region_shift,
-                space,
-                tables,
-                &preds,
+                kernel,
             );
             processed += found;
             visits += seen_visits;
-            apply(&mut work, mark, &mut buckets, region_len, codes);
+            for part in &mut decided_now {
+                for &s in part.iter() {
+                    on_decided(u64::from(s), level);
+                }
+                part.clear();
+            }
+            apply(&mut work, mark, &mut buckets, region_len, parity);
         }
         decided += processed;
         progress(level, decided);
@@ -191,29 +169,32 @@ fn two_phase_with<S: Space + Sync, E: Entry>(
 
 /// The gather phase over one batch: `cells` and `scan` are the batch's
 /// states (from `first`) and bitmap words. Returns the frontier states found
-/// and the predecessors visited.
+/// and the predecessors visited; lists the frontier in `decided`, by part.
 #[allow(clippy::too_many_arguments)]
-fn gather<S: Space + Sync, E: Entry>(
+fn gather<K: Kernel>(
     cells: &mut [u8],
     scan: &mut [u64],
-    buckets: &mut [Vec<Vec<u32>>],
+    buckets: &mut [[Vec<Vec<u32>>; 2]],
+    decided: &mut [Vec<u32>],
     part_words: usize,
     first: usize,
-    codes: LevelCodes,
+    parity: usize,
     region_shift: u32,
-    space: &S,
-    tables: &HandTables,
-    preds: &PredTable<E>,
-) -> (u64, u64) {
+    kernel: &K,
+) -> (u64, u64)
+where
+    K::Scratch: Send,
+{
     cells
         .par_chunks_mut(part_words * WORD_STATES)
         .zip(scan.par_chunks_mut(part_words))
         .zip(buckets.par_iter_mut())
+        .zip(decided.par_iter_mut())
         .enumerate()
-        .map(|(part, ((cells, scan), buckets))| {
+        .map(|(part, (((cells, scan), buckets), decided))| {
             let offset = first + part * part_words * WORD_STATES;
-            let mut out = [0; PAIRS];
-            let mut seen = SeenSet::new();
+            let mut out = vec![0; kernel.max_predecessors()];
+            let mut scratch = kernel.scratch();
             let (mut found, mut visits) = (0u64, 0u64);
             for (w, slot) in scan.iter_mut().enumerate() {
                 let mut word = std::mem::take(slot);
@@ -222,26 +203,19 @@ fn gather<S: Space + Sync, E: Entry>(
                     word &= word - 1;
                     let start = block * BLOCK;
                     let end = (start + BLOCK).min(cells.len());
-                    let mut hits = matches(&cells[start..end], codes.current);
-                    let mut row = space.row_of(offset + start);
-                    let mut bounds = space.row_bounds(row);
+                    let mut hits = matches(&cells[start..end], FRONT_MASK, FRONT_LOSS[parity]);
                     while hits != 0 {
                         let local = start + hits.trailing_zeros() as usize;
                         hits &= hits - 1;
-                        cells[local] = codes.done;
+                        let won = usize::from(is_win_front(cells[local]));
+                        cells[local] = if won == 1 { DONE_WIN } else { DONE_LOSS };
                         found += 1;
                         let s = offset + local;
-                        while s >= bounds.1 {
-                            row += 1;
-                            bounds = space.row_bounds(row);
-                        }
-                        let (x, y) = space.state_in_row(row, s - bounds.0);
-                        let mover = MoverView::new(space, tables, x);
-                        let (distinct, visited) =
-                            predecessors::<S, E>(tables, preds, &mover, y, &mut out, &mut seen);
+                        decided.push(s as u32);
+                        let (distinct, visited) = kernel.predecessors(s, &mut out, &mut scratch);
                         visits += visited;
                         for &p in &out[..distinct] {
-                            buckets[p >> region_shift].push(p as u32);
+                            buckets[won][p >> region_shift].push(p as u32);
                         }
                     }
                 }
@@ -256,25 +230,27 @@ fn gather<S: Space + Sync, E: Entry>(
 fn apply(
     work: &mut [u8],
     mark: &mut [u64],
-    buckets: &mut [Vec<Vec<u32>>],
+    buckets: &mut [[Vec<Vec<u32>>; 2]],
     region_len: usize,
-    codes: LevelCodes,
+    parity: usize,
 ) {
     let shared = &*buckets;
-    let steps = Steps::of(codes);
+    let steps = Steps::level(parity);
     work.par_chunks_mut(region_len)
         .zip(mark.par_chunks_mut(region_len / WORD_STATES))
         .enumerate()
         .for_each(|(region, (cells, mark))| {
             let first = region * region_len;
             for part in shared {
-                for &p in &part[region] {
-                    let local = p as usize - first;
-                    let (cell, decided_now) = steps.after(cells[local]);
-                    cells[local] = cell;
-                    mark[local / WORD_STATES] |= u64::from(decided_now) << (local / BLOCK % 64);
+                for (won, step) in steps.iter().enumerate() {
+                    for &p in &part[won][region] {
+                        let local = p as usize - first;
+                        let (cell, decided_now) = step.after(cells[local]);
+                        cells[local] = cell;
+                        mark[local / WORD_STATES] |= u64::from(decided_now) << (local / BLOCK % 64);
+                    }
                 }
             }
         });
-    buckets.iter_mut().flatten().for_each(Vec::clear);
+    buckets.iter_mut().flatten().flatten().for_each(Vec::clear);
 }

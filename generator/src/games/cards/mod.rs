@@ -1,0 +1,14 @@
+//! Cards ("A Game With Numbers", Codeforces 919F) in the generator: its
+//! fast sweep path and the tables it is built from.
+//!
+//! The rules and the dense index live in the lookup crate (`gametable`);
+//! here are the per-hand tables ([`hand_tables`]), the sweep's row layout
+//! ([`space`]), the predecessor inner loop ([`predecessors`]), the engine
+//! kernel made of them ([`kernel`]) and the entry points that solve a
+//! variant ([`solve`]).
+
+pub mod hand_tables;
+pub mod kernel;
+pub mod predecessors;
+pub mod solve;
+pub mod space;

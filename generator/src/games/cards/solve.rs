@@ -1,0 +1,328 @@
+//! Solving a Cards variant: the engine's level loop over Cards' fast
+//! kernel ([`CardsKernel`]), over every state or one state per orbit, and
+//! the expansion of per-orbit results to every state.
+//!
+//! The rules, un-moved: a move from `(A, B)` (A to move) picks `a` in A
+//! and `b` in B, both non-zero, and leads to `(B, A - a + (a + b) mod m)`.
+//! So the predecessors of `(X, Y)` are `(Y - c + a, X)` for every value `c`
+//! present in Y and every non-zero `b` in X with `a = (c - b) mod m != 0`.
+//! Distinct `(c, b)` give distinct predecessors, matching the forward count
+//! `nonzero(A) * nonzero(B)`. Over orbits a state's count is its number of
+//! distinct successor *orbits*, and the predecessors found for one
+//! processed orbit are deduplicated before they are counted down, so each
+//! (predecessor orbit, successor orbit) pair is counted once on both sides.
+#![allow(clippy::indexing_slicing)] // every index is bounded by construction (ranks < hands)
+
+use std::time::{Duration, Instant};
+
+use gametable::symmetry::Orbits;
+use gametable::{packed_len, Variant};
+
+use crate::engine::sweep::{self as engine_sweep, SpaceSolution};
+
+pub use super::hand_tables::HandTables;
+use super::kernel::CardsKernel;
+use super::predecessors::Entry;
+pub use super::space::{FullSpace, OrbitSpace, Space};
+
+/// What a sweep found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Solution {
+    /// The variant solved.
+    pub variant: Variant,
+    /// Packed 2-bit outcome codes of every state, state `i` at bits
+    /// `2 * (i % 4)` of byte `i / 4`.
+    pub outcomes: Vec<u8>,
+    /// Counts of each outcome code over every state, indexed by code.
+    pub counts: [u64; 4],
+    /// The number of levels (one more than the longest distance).
+    pub levels: u32,
+    /// How many predecessors were visited: the sweep's unit of work.
+    pub predecessor_visits: u64,
+    /// How many states the sweep stored (orbits, or every state).
+    pub stored_states: u64,
+    /// How long the sweep itself took: its tables and its levels, without
+    /// expanding the result to every state.
+    pub sweep_time: Duration,
+}
+
+/// Solves the stored states of `space`, calling `on_decided(stored index,
+/// distance)` once for every decided state in increasing distance order.
+pub fn sweep<S: Space + Sync>(
+    space: &S,
+    tables: &HandTables,
+    on_decided: impl FnMut(u64, u32),
+) -> SpaceSolution {
+    if u32::fits(space) {
+        engine_sweep::sweep(&CardsKernel::<S, u32>::new(space, tables), on_decided)
+    } else {
+        engine_sweep::sweep(&CardsKernel::<S, u64>::new(space, tables), on_decided)
+    }
+}
+
+/// [`sweep`] on the current rayon pool (see
+/// [`engine_sweep::parallel::sweep`]); `progress(level, decided)` after each
+/// level.
+pub fn sweep_parallel<S: Space + Sync>(
+    space: &S,
+    tables: &HandTables,
+    progress: impl Fn(u32, u64),
+    on_decided: impl FnMut(u64, u32),
+) -> SpaceSolution {
+    if u32::fits(space) {
+        let kernel = CardsKernel::<S, u32>::new(space, tables);
+        engine_sweep::parallel::sweep(&kernel, progress, on_decided)
+    } else {
+        let kernel = CardsKernel::<S, u64>::new(space, tables);
+        engine_sweep::parallel::sweep(&kernel, progress, on_decided)
+    }
+}
+
+/// Packs one code per state into 2-bit codes, counting each code.
+pub(crate) fn pack(codes: impl Iterator<Item = u8>, states: u64) -> (Vec<u8>, [u64; 4]) {
+    let mut packed = vec![0u8; packed_len(states) as usize];
+    let mut counts = [0u64; 4];
+    for (s, c) in codes.enumerate() {
+        counts[c as usize] += 1;
+        packed[s / 4] |= c << ((s % 4) * 2);
+    }
+    (packed, counts)
+}
+
+/// Solves `variant` over every state, calling `on_decided(index, distance)`
+/// for each decided state (see [`sweep`]).
+pub fn solve_with(variant: Variant, on_decided: impl FnMut(u64, u32)) -> Solution {
+    let started = Instant::now();
+    let tables = HandTables::new(variant);
+    let space = FullSpace::new(variant);
+    let solved = sweep(&space, &tables, on_decided);
+    let sweep_time = started.elapsed();
+    let (outcomes, counts) = pack(
+        (0..space.states()).map(|s| solved.code(s)),
+        variant.states(),
+    );
+    Solution {
+        variant,
+        outcomes,
+        counts,
+        levels: solved.levels,
+        predecessor_visits: solved.predecessor_visits,
+        stored_states: variant.states(),
+        sweep_time,
+    }
+}
+
+/// Solves `variant` over every state (no symmetry): the plain full-table sweep.
+pub fn solve_full(variant: Variant) -> Solution {
+    solve_with(variant, |_, _| {})
+}
+
+/// Solves `variant` over one state per orbit, then expands the result to
+/// every state. Identical output to [`solve_full`], with about `units` times
+/// less work and memory in the sweep.
+pub fn solve(variant: Variant) -> Solution {
+    let started = Instant::now();
+    let tables = HandTables::new(variant);
+    let orbits = Orbits::new(variant);
+    let space = OrbitSpace::new(&orbits);
+    let solved = sweep(&space, &tables, |_, _| {});
+    expand_outcomes(variant, &space, solved, started.elapsed())
+}
+
+/// Solves `variant` over one state per orbit on the current rayon thread
+/// pool (all cores unless configured otherwise), then expands the result to
+/// every state; `progress(level, decided, stored)` is called after each
+/// level, with the number of stored states.
+/// Bit for bit the same result as [`solve`].
+pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64, u64)) -> Solution {
+    let started = Instant::now();
+    let tables = HandTables::new(variant);
+    let orbits = Orbits::new(variant);
+    let stored = orbits.states();
+    let space = OrbitSpace::new(&orbits);
+    let solved = sweep_parallel(
+        &space,
+        &tables,
+        |level, decided| progress(level, decided, stored),
+        |_, _| {},
+    );
+    expand_outcomes(variant, &space, solved, started.elapsed())
+}
+
+/// The distance of a state that has none (a draw, or not a position).
+pub const NO_DISTANCE: u16 = u16::MAX;
+
+/// The largest distance recorded; a longer one (never seen in any variant
+/// that fits in memory) is recorded as this and refused when packed.
+pub const MAX_DISTANCE: u16 = u16::MAX - 1;
+
+/// Solves `variant` over one state per orbit and returns, besides the
+/// outcomes, every state's distance to the end under perfect play
+/// ([`NO_DISTANCE`] for draws and the both-zero pair). Terminal states have
+/// distance 0.
+pub fn solve_with_distances(variant: Variant) -> (Solution, Vec<u16>) {
+    solve_with_distances_reporting(variant, |_, _| {})
+}
+
+/// [`solve_with_distances`], calling `decided(level, stored)` for each
+/// decided state, with the number of stored states.
+pub fn solve_with_distances_reporting(
+    variant: Variant,
+    mut decided: impl FnMut(u32, u64),
+) -> (Solution, Vec<u16>) {
+    let started = Instant::now();
+    let tables = HandTables::new(variant);
+    let orbits = Orbits::new(variant);
+    let stored = orbits.states();
+    let space = OrbitSpace::new(&orbits);
+    let mut reduced = vec![NO_DISTANCE; space.states()];
+    let solved = sweep(&space, &tables, |s, level| {
+        decided(level, stored);
+        if let Some(slot) = reduced.get_mut(s as usize) {
+            *slot = u16::try_from(level)
+                .unwrap_or(MAX_DISTANCE)
+                .min(MAX_DISTANCE);
+        }
+    });
+    let sweep_time = started.elapsed();
+    let hands = variant.hands() as usize;
+    let mut distances = vec![NO_DISTANCE; hands * hands];
+    for (a, row) in distances.chunks_exact_mut(hands).enumerate() {
+        space.expand_row_by(a, row, |s| reduced[s]);
+    }
+    (
+        expand_outcomes(variant, &space, solved, sweep_time),
+        distances,
+    )
+}
+
+/// Expands per-orbit codes to the full packed table.
+pub(crate) fn expand_outcomes(
+    variant: Variant,
+    space: &OrbitSpace,
+    solved: SpaceSolution,
+    sweep_time: Duration,
+) -> Solution {
+    let hands = variant.hands() as usize;
+    let mut outcomes = vec![0u8; packed_len(variant.states()) as usize];
+    let mut counts = [0u64; 4];
+    let mut row = vec![0u8; hands];
+    for a in 0..hands {
+        space.expand_row_by(a, &mut row, |i| solved.code(i));
+        for (b, &c) in row.iter().enumerate() {
+            let s = a * hands + b;
+            counts[usize::from(c)] += 1;
+            outcomes[s / 4] |= c << (s % 4 * 2);
+        }
+    }
+    Solution {
+        variant,
+        outcomes,
+        counts,
+        levels: solved.levels,
+        predecessor_visits: solved.predecessor_visits,
+        stored_states: space.orbits().states(),
+        sweep_time,
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use gametable::code;
+
+    #[test]
+    fn classic_counts_match_the_published_ones() {
+        for solution in [solve(Variant::CLASSIC), solve_full(Variant::CLASSIC)] {
+            assert_eq!(solution.counts[code::WIN as usize], 121_365);
+            assert_eq!(solution.counts[code::LOSS as usize], 74_605);
+            assert_eq!(solution.counts[code::DRAW as usize], 49_054);
+            assert_eq!(solution.counts[code::NOT_A_POSITION as usize], 1);
+        }
+    }
+
+    #[test]
+    fn parallel_sweep_is_bit_for_bit_the_single_threaded_one() {
+        let mut variants: Vec<(u8, u8)> = (1..=9).map(|n| (n, 5)).collect();
+        variants.extend([(6, 7), (5, 8), (4, 9), (3, 12), (4, 6), (12, 2), (7, 3)]);
+        for threads in [2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            for &(n, m) in &variants {
+                let v = Variant::new(n, m).unwrap();
+                let tables = HandTables::new(v);
+                let orbits = Orbits::new(v);
+                let orbits = OrbitSpace::new(&orbits);
+                let single = sweep(&orbits, &tables, |_, _| {});
+                let parallel = pool.install(|| {
+                    engine_sweep::parallel::two_phase(
+                        &CardsKernel::<_, u32>::new(&orbits, &tables),
+                        |_, _| {},
+                        |_, _| {},
+                    )
+                });
+                assert_eq!(
+                    single.packed, parallel.packed,
+                    "({n}, {m}) on {threads} threads"
+                );
+                assert_eq!(single.levels, parallel.levels);
+                assert_eq!(single.predecessor_visits, parallel.predecessor_visits);
+                let full_space = FullSpace::new(v);
+                let single = sweep(&full_space, &tables, |_, _| {});
+                let parallel = pool.install(|| {
+                    engine_sweep::parallel::two_phase(
+                        &CardsKernel::<_, u32>::new(&full_space, &tables),
+                        |_, _| {},
+                        |_, _| {},
+                    )
+                });
+                assert_eq!(
+                    single.packed, parallel.packed,
+                    "full ({n}, {m}) on {threads} threads"
+                );
+            }
+        }
+    }
+
+    #[test]
+    fn reduced_and_full_tables_agree() {
+        // Every variant up to (10, 5) and (8, 7), and more moduli; the
+        // largest only in release builds, where they take well under a second.
+        let (top5, top7) = if cfg!(debug_assertions) {
+            (8, 6)
+        } else {
+            (10, 8)
+        };
+        let mut variants: Vec<(u8, u8)> = (1..=top5).map(|n| (n, 5)).collect();
+        variants.extend((1..=top7).map(|n| (n, 7)));
+        variants.extend((2..=9).flat_map(|m| (1..=3).map(move |n| (n, m))));
+        variants.extend([(4, 8), (3, 10), (2, 12), (2, 13), (6, 6), (5, 4), (10, 3)]);
+        // Rows with many holes (large unit groups, small hands), the largest
+        // moduli and the longest hands.
+        variants.extend([
+            (1, 16),
+            (2, 16),
+            (3, 16),
+            (1, 13),
+            (3, 13),
+            (4, 12),
+            (2, 15),
+        ]);
+        variants.extend([(3, 11), (2, 9), (1, 2), (64, 2), (30, 3), (12, 4)]);
+        if !cfg!(debug_assertions) {
+            variants.extend([(4, 16), (64, 3)]);
+        }
+        for (n, m) in variants {
+            let v = Variant::new(n, m).unwrap();
+            let full = solve_full(v);
+            let reduced = solve(v);
+            assert_eq!(full.outcomes, reduced.outcomes, "({n}, {m})");
+            assert_eq!(full.levels, reduced.levels, "({n}, {m})");
+            let mut full_distances = vec![NO_DISTANCE; v.states() as usize];
+            solve_with(v, |i, d| full_distances[i as usize] = d as u16);
+            assert_eq!(solve_with_distances(v).1, full_distances, "({n}, {m})");
+        }
+    }
+}
