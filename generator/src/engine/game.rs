@@ -122,6 +122,14 @@ pub trait Game: Sync {
     /// [`Game::has_unmoves`] is true.
     fn predecessors(&self, _index: u64, _out: &mut Vec<u64>) {}
 
+    /// The most predecessors any state has (with un-moves), which sizes the
+    /// engine's buffers; 0 (the default) for unknown, and the engine then
+    /// counts them in a pass of its own. A sweep that finds more than a
+    /// bound given here stops with an error naming the state.
+    fn max_unmoves(&self) -> usize {
+        0
+    }
+
     /// Whether the game provides a symmetry ([`Game::canonical`]).
     fn has_symmetry(&self) -> bool {
         false

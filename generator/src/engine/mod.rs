@@ -9,6 +9,7 @@
 
 pub mod baseline;
 pub mod game;
+pub mod kernel;
 pub mod notation;
 pub mod orbits;
 pub mod reverse;
@@ -18,4 +19,4 @@ pub mod sweep;
 
 pub use game::{Game, Parameter, Side};
 pub use notation::{Notation, NotationError};
-pub use solve::{solve, SolveOptions, Solved};
+pub use solve::{solve, solve_reporting, SolveError, SolveOptions, Solved, NO_DISTANCE};

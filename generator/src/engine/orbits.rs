@@ -1,5 +1,9 @@
 //! The dense numbering of a game's orbits under its symmetry: one stored
 //! state per orbit, numbered in increasing order of its canonical index.
+//! Every index that is its own canonical index is numbered, positions or
+//! not (a game's non-positions are few, and numbering them keeps the
+//! numbering a function of `canonical` alone: Cards' reduced tables keep
+//! their both-zero pair).
 //!
 //! A bit per index marks the canonical ones; the rank of a canonical index
 //! (how many canonical indices come before it) is its orbit number, found
@@ -26,8 +30,8 @@ pub struct Orbits {
 }
 
 impl Orbits {
-    /// Numbers the orbits of `game`'s positions (every position is its own
-    /// orbit when the game has no symmetry).
+    /// Numbers the orbits of `game`'s indices (every index is its own orbit
+    /// when the game has no symmetry).
     pub fn new<G: Game>(game: &G) -> Orbits {
         let states = game.states();
         let words = states.div_ceil(64) as usize;
@@ -36,7 +40,7 @@ impl Orbits {
         bits.par_iter_mut().enumerate().for_each(|(w, word)| {
             let first = w as u64 * 64;
             for i in first..(first + 64).min(states) {
-                if game.is_position(i) && (!symmetric || game.canonical(i) == i) {
+                if !symmetric || game.canonical(i) == i {
                     *word |= 1 << (i - first);
                 }
             }

@@ -75,6 +75,15 @@ impl ReverseGraph {
         }
     }
 
+    /// The most predecessors any stored state has.
+    pub fn most_predecessors(&self) -> usize {
+        self.starts
+            .windows(2)
+            .map(|w| (w[1] - w[0]) as usize)
+            .max()
+            .unwrap_or(0)
+    }
+
     /// How many edges there are.
     pub fn edges(&self) -> u64 {
         self.starts.last().copied().unwrap_or(0)

@@ -1,18 +1,26 @@
 //! Solving a game: the entry point that stores the game's states, finds
-//! their predecessors and runs the sweep.
+//! their predecessors and runs the level sweep over the generic kernel.
 
+use std::fmt;
 use std::time::{Duration, Instant};
 
-use gametable::{code, Outcome};
+use rayon::prelude::*;
 
-use super::baseline::{self, Predecessors};
+use gametable::Outcome;
+
+use super::baseline::Predecessors;
 use super::game::Game;
+use super::kernel::{Broken, GameKernel};
 use super::orbits::Orbits;
 use super::reverse::ReverseGraph;
 use super::space::GameSpace;
+use super::sweep::parallel;
 
 /// The distance of a state that has none (a draw, or not a position).
 pub const NO_DISTANCE: u16 = u16::MAX;
+
+/// The largest distance recorded; a longer one is refused.
+pub const MAX_DISTANCE: u16 = u16::MAX - 1;
 
 /// How to solve.
 #[derive(Clone, Copy, Debug, Default)]
@@ -23,6 +31,44 @@ pub struct SolveOptions {
     /// Build the reverse graph even when the game has un-moves.
     pub reverse_graph: bool,
 }
+
+/// Why a game could not be solved.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum SolveError {
+    /// The game broke a limit it promised or that the sweep has.
+    Broken(Broken),
+    /// A distance does not fit the tables' 16 bits.
+    TooDeep {
+        /// The level reached.
+        levels: u32,
+    },
+}
+
+impl fmt::Display for SolveError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            SolveError::Broken(Broken::TooManyMoves { index, moves }) => write!(
+                f,
+                "state {index} has {moves} distinct successors; the sweep's one-byte counters hold at most {}",
+                super::sweep::countdown::MAX_COUNT
+            ),
+            SolveError::Broken(Broken::TooManyUnmoves {
+                index,
+                unmoves,
+                bound,
+            }) => write!(
+                f,
+                "state {index} has {unmoves} predecessors, more than the game's max_unmoves() = {bound}"
+            ),
+            SolveError::TooDeep { levels } => write!(
+                f,
+                "the game takes {levels} levels; distances are stored in 16 bits (at most {MAX_DISTANCE})"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for SolveError {}
 
 /// A solved game: an outcome and a distance per stored state.
 pub struct Solved {
@@ -39,11 +85,18 @@ pub struct Solved {
     pub levels: u32,
     /// Predecessors visited.
     pub visits: u64,
+    /// Bytes held by the reverse graph (0 with un-moves).
+    pub graph_bytes: usize,
     /// How long solving took.
     pub time: Duration,
 }
 
 impl Solved {
+    /// How many states were stored.
+    pub fn stored(&self) -> u64 {
+        self.codes.len() as u64
+    }
+
     /// The stored state that answers for game index `index`.
     pub fn stored_of<G: Game>(&self, game: &G, index: u64) -> Option<u64> {
         match &self.orbits {
@@ -72,40 +125,92 @@ impl Solved {
 }
 
 /// Solves every state of `game`.
-pub fn solve<G: Game>(game: &G, options: &SolveOptions) -> Solved {
+///
+/// # Errors
+/// [`SolveError`] when the game breaks a limit (see [`GameKernel`]).
+pub fn solve<G: Game>(game: &G, options: &SolveOptions) -> Result<Solved, SolveError> {
+    solve_reporting(game, options, |_, _, _| {})
+}
+
+/// [`solve`], calling `progress(level, decided, stored)` as levels finish.
+///
+/// # Errors
+/// As [`solve`].
+pub fn solve_reporting<G: Game>(
+    game: &G,
+    options: &SolveOptions,
+    progress: impl Fn(u32, u64, u64),
+) -> Result<Solved, SolveError> {
     let started = Instant::now();
     let space = if options.symmetry && game.has_symmetry() {
         GameSpace::orbits(game)
     } else {
         GameSpace::full(game)
     };
+    let stored = space.stored();
     let graph;
-    let preds = if game.has_unmoves() && !options.reverse_graph {
-        Predecessors::Unmoves
+    let (preds, room, graph_bytes) = if game.has_unmoves() && !options.reverse_graph {
+        let room = match game.max_unmoves() {
+            0 => most_predecessors(&space),
+            bound => bound,
+        };
+        (Predecessors::Unmoves, room, 0)
     } else {
         graph = ReverseGraph::new(&space);
-        Predecessors::Graph(&graph)
+        let room = graph.most_predecessors();
+        let bytes = graph.bytes();
+        (Predecessors::Graph(&graph), room, bytes)
     };
-    let solved = baseline::solve(&space, &preds);
+    let kernel = GameKernel::new(&space, preds, room);
+    let mut distances = vec![NO_DISTANCE; stored as usize];
+    let solved = parallel::sweep(
+        &kernel,
+        |level, decided| progress(level, decided, stored),
+        |s, level| {
+            if let Some(slot) = distances.get_mut(s as usize) {
+                *slot = u16::try_from(level)
+                    .unwrap_or(MAX_DISTANCE)
+                    .min(MAX_DISTANCE);
+            }
+        },
+    );
+    if let Some(broken) = kernel.broken() {
+        return Err(SolveError::Broken(broken));
+    }
+    if solved.levels > u32::from(MAX_DISTANCE) {
+        return Err(SolveError::TooDeep {
+            levels: solved.levels,
+        });
+    }
+    let codes: Vec<u8> = (0..stored as usize).map(|s| solved.code(s)).collect();
     let mut counts = [0u64; 4];
-    for &c in &solved.codes {
+    for &c in &codes {
         counts[usize::from(c & 3)] += 1;
     }
-    let levels = solved
-        .distances
-        .iter()
-        .filter(|&&d| d != NO_DISTANCE)
-        .map(|&d| u32::from(d) + 1)
-        .max()
-        .unwrap_or(0);
-    debug_assert!(solved.codes.iter().all(|&c| c <= code::NOT_A_POSITION));
-    Solved {
+    Ok(Solved {
         orbits: space.into_orbits(),
-        codes: solved.codes,
-        distances: solved.distances,
+        codes,
+        distances,
         counts,
-        levels,
-        visits: solved.visits,
+        levels: solved.levels,
+        visits: solved.predecessor_visits,
+        graph_bytes,
         time: started.elapsed(),
-    }
+    })
+}
+
+/// The most distinct stored predecessors any stored state has, from the
+/// game's un-moves: one pass over them, for games that give no bound.
+fn most_predecessors<G: Game>(space: &GameSpace<'_, G>) -> usize {
+    (0..space.stored())
+        .into_par_iter()
+        .map_init(Vec::new, |found, s| {
+            if !space.is_position(s) {
+                return 0;
+            }
+            space.distinct_predecessors(s, found);
+            found.len()
+        })
+        .max()
+        .unwrap_or(0)
 }

@@ -77,7 +77,7 @@ impl<'g, G: Game> GameSpace<'g, G> {
     /// Whether stored state `s` is a position.
     #[inline]
     pub fn is_position(&self, s: u64) -> bool {
-        self.orbits.is_some() || self.game.is_position(s)
+        self.game.is_position(self.index(s))
     }
 
     /// The rules' verdict on stored state `s` (a position).

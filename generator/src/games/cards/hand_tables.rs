@@ -112,7 +112,7 @@ impl HandTables {
     /// Hand `h` after its card `a` took the opponent's `b` (both non-zero,
     /// `a` in `h`).
     #[inline]
-    pub(crate) fn forward(&self, h: usize, a: usize, b: usize) -> u32 {
+    pub fn forward(&self, h: usize, a: usize, b: usize) -> u32 {
         let m = self.modulus;
         self.replaced[(h * m + a) * m + (a + b) % m]
     }
@@ -122,7 +122,8 @@ impl HandTables {
         self.facts.len()
     }
 
-    pub(crate) fn nonzero(&self, hand: usize) -> u16 {
+    /// The non-zero values hand `hand` holds, bit `v` for value `v`.
+    pub fn nonzero(&self, hand: usize) -> u16 {
         self.facts[hand].present & !1
     }
 

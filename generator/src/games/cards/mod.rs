@@ -7,6 +7,7 @@
 //! kernel made of them ([`kernel`]) and the entry points that solve a
 //! variant ([`solve`]).
 
+pub mod game;
 pub mod hand_tables;
 pub mod kernel;
 pub mod predecessors;

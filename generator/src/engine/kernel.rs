@@ -1,0 +1,140 @@
+//! The sweep's [`Kernel`] for any [`Game`]: starting cells from the rules'
+//! verdicts and the distinct stored successors, predecessors from the
+//! game's un-moves or from the reverse graph.
+//!
+//! Limits are checked, never assumed: a state with more distinct stored
+//! successors than a counter holds ([`MAX_COUNT`]), or with more
+//! predecessors than the game's [`Game::max_unmoves`] promised, is recorded
+//! and turns the solve into an error naming it.
+#![allow(clippy::indexing_slicing)] // stored indices are below `slots`
+
+use std::sync::Mutex;
+
+use gametable::Outcome;
+
+use super::baseline::Predecessors;
+use super::game::Game;
+use super::space::GameSpace;
+use super::sweep::countdown::{ENDED_LEVEL, FRONT_LOSS, FRONT_WIN, MAX_COUNT, NOT_A_POSITION};
+use super::sweep::Kernel;
+
+/// A limit a game broke during a sweep.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Broken {
+    /// A state has more distinct stored successors than a counter holds.
+    TooManyMoves {
+        /// Its game index.
+        index: u64,
+        /// How many it has.
+        moves: usize,
+    },
+    /// A state has more predecessors than [`Game::max_unmoves`] said.
+    TooManyUnmoves {
+        /// Its game index.
+        index: u64,
+        /// How many it has.
+        unmoves: usize,
+        /// The promised bound.
+        bound: usize,
+    },
+}
+
+/// The generic kernel over a game's stored states.
+pub struct GameKernel<'s, 'g, G: Game> {
+    space: &'s GameSpace<'g, G>,
+    preds: Predecessors<'s>,
+    room: usize,
+    broken: Mutex<Option<Broken>>,
+}
+
+impl<'s, 'g, G: Game> GameKernel<'s, 'g, G> {
+    /// The kernel of `space`, finding predecessors with `preds`, at most
+    /// `room` per state.
+    pub fn new(space: &'s GameSpace<'g, G>, preds: Predecessors<'s>, room: usize) -> Self {
+        GameKernel {
+            space,
+            preds,
+            room: room.max(1),
+            broken: Mutex::new(None),
+        }
+    }
+
+    /// The first limit the game broke, if any.
+    pub fn broken(&self) -> Option<Broken> {
+        self.broken.lock().map(|b| b.clone()).unwrap_or(None)
+    }
+
+    fn record(&self, broken: Broken) {
+        if let Ok(mut slot) = self.broken.lock() {
+            slot.get_or_insert(broken);
+        }
+    }
+}
+
+/// One thread's buffer of game indices.
+pub struct GameScratch {
+    found: Vec<u64>,
+}
+
+impl<G: Game> Kernel for GameKernel<'_, '_, G> {
+    type Scratch = GameScratch;
+
+    fn slots(&self) -> usize {
+        self.space.stored() as usize
+    }
+
+    fn max_predecessors(&self) -> usize {
+        self.room
+    }
+
+    fn scratch(&self) -> GameScratch {
+        GameScratch { found: Vec::new() }
+    }
+
+    fn initial_cells(&self, first: usize, cells: &mut [u8], scratch: &mut GameScratch) {
+        for (i, cell) in cells.iter_mut().enumerate() {
+            let s = (first + i) as u64;
+            *cell = if !self.space.is_position(s) {
+                NOT_A_POSITION
+            } else {
+                match self.space.ending(s) {
+                    Some(Outcome::Loss) => FRONT_LOSS[0],
+                    Some(Outcome::Win) => FRONT_WIN[0],
+                    Some(Outcome::Draw) => ENDED_LEVEL,
+                    None => {
+                        self.space.distinct_successors(s, &mut scratch.found);
+                        match scratch.found.len() {
+                            // No moves: a loss for the player to move.
+                            0 => FRONT_LOSS[0],
+                            n if n <= usize::from(MAX_COUNT) => n as u8,
+                            moves => {
+                                self.record(Broken::TooManyMoves {
+                                    index: self.space.index(s),
+                                    moves,
+                                });
+                                ENDED_LEVEL
+                            }
+                        }
+                    }
+                }
+            };
+        }
+    }
+
+    fn predecessors(&self, s: usize, out: &mut [usize], scratch: &mut GameScratch) -> (usize, u64) {
+        self.preds.of(self.space, s as u64, &mut scratch.found);
+        let found = scratch.found.len();
+        if found > self.room {
+            self.record(Broken::TooManyUnmoves {
+                index: self.space.index(s as u64),
+                unmoves: found,
+                bound: self.room,
+            });
+        }
+        let kept = found.min(self.room);
+        for (slot, &p) in out.iter_mut().zip(&scratch.found[..kept]) {
+            *slot = p as usize;
+        }
+        (kept, found as u64)
+    }
+}

@@ -1,0 +1,136 @@
+//! Cards through the engine's generic seam ([`Game`]): the same game the
+//! fast path solves, asked state by state, so that the generic path can be
+//! checked against the fast one table for table and timed beside it.
+//!
+//! The index is the lookup crate's: `rank(to_move) * hands +
+//! rank(waiting)`. Moves and un-moves come from the per-hand tables of the
+//! rules ([`HandTables`]); the symmetry is multiplying every card by a unit
+//! of Z/m, canonicalised by the lookup crate's orbit numbering.
+
+use gametable::symmetry::Orbits;
+use gametable::{Outcome, Position, Variant};
+
+use super::hand_tables::HandTables;
+use crate::engine::{Game, Parameter, Side};
+
+/// One Cards variant as a generic game.
+pub struct Cards {
+    variant: Variant,
+    hands: u64,
+    tables: HandTables,
+    orbits: Orbits,
+}
+
+impl Cards {
+    /// The game of `variant`.
+    pub fn new(variant: Variant) -> Cards {
+        Cards {
+            variant,
+            hands: u64::from(variant.hands()),
+            tables: HandTables::new(variant),
+            orbits: Orbits::new(variant),
+        }
+    }
+
+    /// The variant.
+    pub fn variant(&self) -> Variant {
+        self.variant
+    }
+
+    /// The hand ranks (to move, waiting) of state `index`.
+    fn hands_of(&self, index: u64) -> (usize, usize) {
+        ((index / self.hands) as usize, (index % self.hands) as usize)
+    }
+}
+
+impl Game for Cards {
+    type Position = Position;
+
+    fn name(&self) -> &'static str {
+        "cards"
+    }
+
+    fn parameters(&self) -> Vec<Parameter> {
+        vec![
+            ("cards", u64::from(self.variant.cards())),
+            ("modulus", u64::from(self.variant.modulus())),
+        ]
+    }
+
+    fn states(&self) -> u64 {
+        self.variant.states()
+    }
+
+    fn position(&self, index: u64) -> Option<Position> {
+        Position::from_index(self.variant, index).ok()
+    }
+
+    fn index(&self, position: &Position) -> u64 {
+        position.index()
+    }
+
+    fn is_position(&self, index: u64) -> bool {
+        index != 0 && index < self.states()
+    }
+
+    // The index does not say whose turn it is: states are seen from the
+    // player to move, who is named by the caller.
+    fn to_move(&self, _index: u64) -> Side {
+        Side::First
+    }
+
+    fn ending(&self, index: u64) -> Option<Outcome> {
+        match self.hands_of(index) {
+            (0, _) => Some(Outcome::Win),
+            (_, 0) => Some(Outcome::Loss),
+            _ => None,
+        }
+    }
+
+    fn successors(&self, index: u64, out: &mut Vec<u64>) {
+        let (a, b) = self.hands_of(index);
+        let mut mine = self.tables.nonzero(a);
+        while mine != 0 {
+            let card = mine.trailing_zeros() as usize;
+            mine &= mine - 1;
+            let mut theirs = self.tables.nonzero(b);
+            while theirs != 0 {
+                let other = theirs.trailing_zeros() as usize;
+                theirs &= theirs - 1;
+                let after = self.tables.forward(a, card, other);
+                out.push(b as u64 * self.hands + u64::from(after));
+            }
+        }
+    }
+
+    fn max_moves(&self) -> usize {
+        let m = usize::from(self.variant.modulus());
+        (m - 1) * (m - 1)
+    }
+
+    fn has_unmoves(&self) -> bool {
+        true
+    }
+
+    fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+        let (x, y) = self.hands_of(index);
+        self.tables.for_each_unmove(x, y, |before| {
+            out.push(before as u64 * self.hands + x as u64)
+        });
+    }
+
+    fn max_unmoves(&self) -> usize {
+        let m = usize::from(self.variant.modulus());
+        m * (m - 1)
+    }
+
+    fn has_symmetry(&self) -> bool {
+        self.orbits.units() > 1
+    }
+
+    fn canonical(&self, index: u64) -> u64 {
+        let (a, b) = self.hands_of(index);
+        let (a, b) = self.orbits.state(self.orbits.index(a, b));
+        a as u64 * self.hands + b as u64
+    }
+}
