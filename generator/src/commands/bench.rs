@@ -14,10 +14,19 @@ use std::time::{Duration, Instant};
 use gametable::symmetry::Orbits;
 use gametable::Variant;
 use gametable_gen::baseline;
+use gametable_gen::engine::{self, SolveOptions};
+use gametable_gen::games::cards::game::Cards;
 use gametable_gen::sweep::{self, FullSpace, HandTables, OrbitSpace};
 
 /// The sweeps `bench` compares, baseline first.
-pub const KINDS: [&str; 4] = ["plain", "full", "orbits", "orbits-parallel"];
+pub const KINDS: [&str; 6] = [
+    "plain",
+    "full",
+    "orbits",
+    "orbits-parallel",
+    "generic-full",
+    "generic-orbits",
+];
 
 /// `bench sweep`: runs every kind in a child process and prints the table.
 pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate::Result<()> {
@@ -56,7 +65,7 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
         let [seconds, visits, peak] = fields[..] else {
             return Err(format!("bench measure --kind {kind} printed '{text}'").into());
         };
-        let stored = if kind.starts_with("orbits") {
+        let stored = if kind.ends_with("orbits") || kind.starts_with("orbits") {
             orbits
         } else {
             variant.states()
@@ -78,7 +87,8 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
     println!(
         "plain: queue-based full-table sweep, 1 thread (baseline); full: level sweep, every state, 1 thread;"
     );
-    println!("orbits: level sweep, one state per orbit, 1 thread; orbits-parallel: the same on all threads.");
+    println!("orbits: level sweep, one state per orbit, 1 thread; orbits-parallel: the same on all threads;");
+    println!("generic-full, generic-orbits: the same level sweep through the generic Game seam (Cards as a Game, its un-moves).");
     Ok(())
 }
 
@@ -105,6 +115,13 @@ pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::Result
                 let (tables, orbits) = (HandTables::new(variant), Orbits::new(variant));
                 sweep::sweep_parallel(&OrbitSpace::new(&orbits), &tables, |_, _| {}, |_, _| {})
                     .predecessor_visits
+            }
+            "generic-full" | "generic-orbits" => {
+                let options = SolveOptions {
+                    symmetry: kind == "generic-orbits",
+                    reverse_graph: false,
+                };
+                engine::solve(&Cards::new(variant), &options)?.visits
             }
             other => return Err(format!("unknown kind '{other}' (one of {KINDS:?})").into()),
         };
