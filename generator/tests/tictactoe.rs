@@ -11,7 +11,9 @@
 //! - the game's positions are exactly the boards the independent validity
 //!   check accepts, and every one has the same outcome and distance in
 //!   `engine::solve` with symmetry on and off, with and without the reverse
-//!   graph; the empty board and every first move are draws;
+//!   graph; 2,836 of them are wins for the player to move, 1,574 losses and
+//!   1,068 draws, the longest win or loss lasts 5 plies; the empty board
+//!   and every first move are draws;
 //! - the game's own contracts: `position`/`index` round trip, un-moves
 //!   mirror moves, `canonical` is the least index of the orbit;
 //! - notation: every position writes and reads back, moves are named by
@@ -369,6 +371,23 @@ fn engine_agrees_with_negamax() {
         }
     }
     assert_eq!(checked, 5_478);
+
+    // Tallies for the player to move, and the longest game under perfect
+    // play, from the negamax and from the engine.
+    let valid: Vec<Grid> = Grid::all().into_iter().filter(|g| g.valid()).collect();
+    let tally = |o: Outcome| valid.iter().filter(|g| memo[*g].0 == o).count();
+    assert_eq!(tally(Outcome::Win), 2_836);
+    assert_eq!(tally(Outcome::Loss), 1_574);
+    assert_eq!(tally(Outcome::Draw), 1_068);
+    let longest = valid.iter().filter_map(|g| memo[g].1).max();
+    assert_eq!(longest, Some(5));
+    for (name, solved) in &solves {
+        assert_eq!(solved.levels, 6, "{name}");
+        if solved.orbits.is_none() {
+            // Indexed by code: draw, win, loss, not a position.
+            assert_eq!(solved.counts, [1_068, 2_836, 1_574, 14_205], "{name}");
+        }
+    }
 
     // Known values: the empty board and every first move are draws.
     assert_eq!(negamax(Grid::EMPTY, &mut memo), (Outcome::Draw, None));
