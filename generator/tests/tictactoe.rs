@@ -405,7 +405,8 @@ fn engine_agrees_with_negamax() {
         assert_eq!(solved.outcome(&game, i), Some(Outcome::Win), "{name}");
         assert_eq!(solved.distance(&game, i), Some(1), "{name}");
     }
-    // o to move after x took the centre and o an edge, x a corner: x forks.
+    // o to move after x took a corner and the centre, o the edge between:
+    // o must block the diagonal, and x then forks.
     let i = game.parse_position("xo..x....").unwrap();
     for (name, solved) in &solves {
         assert_eq!(solved.outcome(&game, i), Some(Outcome::Loss), "{name}");
