@@ -1,3 +1,5 @@
-//! The built-in games, each in a place of its own.
+//! The built-in games, each in a place of its own: its rules, index,
+//! notation and, where it has one, its fast path.
 
 pub mod cards;
+pub mod tictactoe;
