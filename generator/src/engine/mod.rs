@@ -8,12 +8,14 @@
 //! game author runs on an implementation.
 
 pub mod baseline;
+pub mod conformance;
 pub mod game;
 pub mod notation;
 pub mod orbits;
+pub mod reach;
 pub mod reverse;
-pub mod space;
 pub mod solve;
+pub mod space;
 
 pub use game::{Game, Parameter, Side};
 pub use notation::{Notation, NotationError};
