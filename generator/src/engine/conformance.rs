@@ -848,6 +848,13 @@ mod tests {
                  successor {HOLE} is not a position (every successor is a position)"
             )
         );
+        // The example docs/add-a-game.md shows.
+        assert_eq!(
+            failure(&Heaps::new(Break::UnmoveMissing)).to_string(),
+            "conformance check unmove-of-move failed at index 2: successor 0 has \
+             predecessors [5, 1, 10], without 2 (every successor t of s has s among \
+             predecessors(t))"
+        );
     }
 
     #[test]
