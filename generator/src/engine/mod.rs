@@ -2,16 +2,21 @@
 //!
 //! Nothing here knows a particular game. [`game`] is the seam a game plugs
 //! into, [`notation`] what people need of it on top, [`solve`] the entry
-//! point that picks the sweep, [`orbits`] the numbering of states under a
-//! game's symmetry, [`reverse`] the reverse graph for games without
-//! un-moves, [`reach`] reachability counts, and [`conformance`] the check a
-//! game author runs on an implementation.
+//! point, [`sweep`] the level loop (one for every game, behind the
+//! [`sweep::Kernel`] seam) and [`kernel`] its generic kernel, [`space`] and
+//! [`orbits`] the stored states (every index, or one per orbit of a game's
+//! symmetry), [`reverse`] the reverse graph for games without un-moves,
+//! [`baseline`] the plain queue solve kept as a yardstick, [`reach`]
+//! reachability counts, and [`conformance`] the check a game author runs
+//! on an implementation.
 
 pub mod baseline;
+pub mod conformance;
 pub mod game;
 pub mod kernel;
 pub mod notation;
 pub mod orbits;
+pub mod reach;
 pub mod reverse;
 pub mod solve;
 pub mod space;

@@ -1,0 +1,899 @@
+//! The conformance check a game author runs on an implementation of
+//! [`Game`]: every contract of the trait, tested state by state.
+//!
+//! [`check`] walks every index ([`Sample::All`], for small variants) or a
+//! seeded random sample of them ([`Sample::Random`], for large ones) and
+//! stops at the first broken contract, naming it ([`Check`]), the index and
+//! what it found ([`Failure`]). On success the [`Report`] counts what was
+//! checked, so a test can tell that the hooks it meant to test were tested.
+//!
+//! Per index checked:
+//! - the index round trips: `position(i)` is `Some` exactly when
+//!   `is_position(i)`, and `index(&position(i)?) == i`;
+//! - every successor of a position is in range and a position, and there
+//!   are at most [`Game::max_moves`] of them;
+//! - a state that is over has no successors;
+//! - with un-moves: every predecessor `p` of a position `s` is a position,
+//!   is not over and has `s` among its successors; every successor `t` of
+//!   `s` has `s` among its predecessors;
+//! - with symmetry: `canonical(s)` is in range, a position, a fixed point
+//!   of `canonical`, has the same ending as `s` (outcomes are for the player
+//!   to move, so a symmetry that swaps the players keeps them), and the
+//!   canonical successors of `s` and of `canonical(s)` are the same set.
+//!
+//! Once per check: [`Game::start`], where present, is a position, and the
+//! index [`Game::states`] (one past the last) is not.
+
+use std::fmt;
+
+use gametable::Outcome;
+
+use super::game::Game;
+
+/// Which indices to check.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Sample {
+    /// Every index, `0..states()`: for variants small enough to walk.
+    All,
+    /// `count` indices drawn uniformly (with repetition) from
+    /// `0..states()` by a generator seeded with `seed`: the same seed checks
+    /// the same indices.
+    Random {
+        /// How many indices to draw.
+        count: u64,
+        /// The generator's seed.
+        seed: u64,
+    },
+}
+
+/// A contract of [`Game`], as the check names it.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub enum Check {
+    /// `position(i)` is `Some` exactly when `is_position(i)` (and `None`
+    /// for the index `states()`).
+    IsPosition,
+    /// `index(&position(i)) == i`.
+    RoundTrip,
+    /// Every successor is below `states()`.
+    SuccessorInRange,
+    /// Every successor is a position.
+    SuccessorIsPosition,
+    /// A state that is over has no successors.
+    OverHasNoMoves,
+    /// No state has more successors than `max_moves()`.
+    MaxMoves,
+    /// Every predecessor is a position (in range).
+    PredecessorIsPosition,
+    /// No predecessor is over.
+    PredecessorNotOver,
+    /// `s` is among the successors of each of its predecessors.
+    PredecessorHasMove,
+    /// Each successor `t` of `s` has `s` among its predecessors.
+    UnmoveOfMove,
+    /// `canonical(s)` is below `states()` and a position.
+    CanonicalIsPosition,
+    /// `canonical(canonical(s)) == canonical(s)`.
+    CanonicalIdempotent,
+    /// `canonical(s)` has the same ending as `s`.
+    CanonicalEnding,
+    /// The canonical successors of `s` and `canonical(s)` are the same set.
+    CanonicalCommutes,
+    /// `start()`, where present, is a position.
+    StartIsPosition,
+}
+
+impl Check {
+    /// A short name for messages and logs (`round-trip`).
+    pub const fn name(self) -> &'static str {
+        match self {
+            Check::IsPosition => "is-position",
+            Check::RoundTrip => "round-trip",
+            Check::SuccessorInRange => "successor-in-range",
+            Check::SuccessorIsPosition => "successor-is-position",
+            Check::OverHasNoMoves => "over-has-no-moves",
+            Check::MaxMoves => "max-moves",
+            Check::PredecessorIsPosition => "predecessor-is-position",
+            Check::PredecessorNotOver => "predecessor-not-over",
+            Check::PredecessorHasMove => "predecessor-has-move",
+            Check::UnmoveOfMove => "unmove-of-move",
+            Check::CanonicalIsPosition => "canonical-is-position",
+            Check::CanonicalIdempotent => "canonical-idempotent",
+            Check::CanonicalEnding => "canonical-ending",
+            Check::CanonicalCommutes => "canonical-commutes",
+            Check::StartIsPosition => "start-is-position",
+        }
+    }
+
+    /// The contract, as a sentence.
+    pub const fn contract(self) -> &'static str {
+        match self {
+            Check::IsPosition => "position(i) is Some exactly when is_position(i)",
+            Check::RoundTrip => "index(&position(i)) == i",
+            Check::SuccessorInRange => "every successor is below states()",
+            Check::SuccessorIsPosition => "every successor is a position",
+            Check::OverHasNoMoves => "a state that is over has no successors",
+            Check::MaxMoves => "no state has more successors than max_moves()",
+            Check::PredecessorIsPosition => "every predecessor is a position",
+            Check::PredecessorNotOver => "no predecessor is over",
+            Check::PredecessorHasMove => "every predecessor p of s has s among successors(p)",
+            Check::UnmoveOfMove => "every successor t of s has s among predecessors(t)",
+            Check::CanonicalIsPosition => "canonical(s) is a position below states()",
+            Check::CanonicalIdempotent => "canonical(canonical(s)) == canonical(s)",
+            Check::CanonicalEnding => "canonical(s) has the same ending as s",
+            Check::CanonicalCommutes => {
+                "the canonical successors of s and of canonical(s) are the same set"
+            }
+            Check::StartIsPosition => "start() is a position",
+        }
+    }
+}
+
+impl fmt::Display for Check {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(self.name())
+    }
+}
+
+/// A broken contract: which, where, and what was found.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Failure {
+    /// The contract broken.
+    pub check: Check,
+    /// The index it was broken at.
+    pub index: u64,
+    /// What was found there, e.g. `successor 9 is not a position`.
+    pub found: String,
+}
+
+impl fmt::Display for Failure {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "conformance check {} failed at index {}: {} ({})",
+            self.check,
+            self.index,
+            self.found,
+            self.check.contract()
+        )
+    }
+}
+
+impl std::error::Error for Failure {}
+
+/// What a passing check looked at.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Report {
+    /// Indices checked (a random sample may check one more than once).
+    pub indices: u64,
+    /// Of those, positions.
+    pub positions: u64,
+    /// Of those, positions that are over.
+    pub over: u64,
+    /// Successors checked (moves, counted with repetition).
+    pub successors: u64,
+    /// The most successors any checked state had.
+    pub most_successors: usize,
+    /// Predecessors checked (zero for a game without un-moves).
+    pub predecessors: u64,
+    /// Positions whose canonical form was checked (zero for a game without
+    /// symmetry).
+    pub canonical: u64,
+}
+
+impl fmt::Display for Report {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(
+            f,
+            "{} indices ({} positions, {} over), {} successors (at most {} per state), {} predecessors, {} canonical forms",
+            self.indices,
+            self.positions,
+            self.over,
+            self.successors,
+            self.most_successors,
+            self.predecessors,
+            self.canonical
+        )
+    }
+}
+
+/// Checks `game` against the contracts of [`Game`] on the indices `sample`
+/// names; the first broken one is the error.
+pub fn check<G: Game>(game: &G, sample: Sample) -> Result<Report, Failure> {
+    let mut checker = Checker {
+        game,
+        report: Report::default(),
+        moves: Vec::new(),
+        other: Vec::new(),
+        third: Vec::new(),
+    };
+    checker.once()?;
+    let states = game.states();
+    match sample {
+        Sample::All => {
+            for index in 0..states {
+                checker.index(index)?;
+            }
+        }
+        Sample::Random { count, seed } => {
+            if states > 0 {
+                let mut rng = SplitMix64::new(seed);
+                for _ in 0..count {
+                    checker.index(rng.below(states))?;
+                }
+            }
+        }
+    }
+    Ok(checker.report)
+}
+
+/// A failure of `check` at `index`.
+fn fail<T>(check: Check, index: u64, found: String) -> Result<T, Failure> {
+    Err(Failure {
+        check,
+        index,
+        found,
+    })
+}
+
+struct Checker<'g, G: Game> {
+    game: &'g G,
+    report: Report,
+    moves: Vec<u64>,
+    other: Vec<u64>,
+    third: Vec<u64>,
+}
+
+impl<G: Game> Checker<'_, G> {
+    /// Whether `index` is a position below `states()`.
+    fn in_game(&self, index: u64) -> bool {
+        index < self.game.states() && self.game.is_position(index)
+    }
+
+    /// The checks made once per game.
+    fn once(&mut self) -> Result<(), Failure> {
+        let game = self.game;
+        let states = game.states();
+        if states < u64::MAX && (game.position(states).is_some() || game.is_position(states)) {
+            return fail(
+                Check::IsPosition,
+                states,
+                format!(
+                    "the index states() = {states} is out of range yet position() gives {} and is_position() {}",
+                    some_or_none(game.position(states).is_some()),
+                    game.is_position(states)
+                ),
+            );
+        }
+        if let Some(start) = game.start() {
+            if !self.in_game(start) {
+                return fail(
+                    Check::StartIsPosition,
+                    start,
+                    format!("start() is {start}, which is not a position below {states}"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Every check of one index.
+    fn index(&mut self, index: u64) -> Result<(), Failure> {
+        let game = self.game;
+        self.report.indices += 1;
+        let position = game.position(index);
+        let is_position = game.is_position(index);
+        if position.is_some() != is_position {
+            return fail(
+                Check::IsPosition,
+                index,
+                format!(
+                    "position() gives {} but is_position() says {is_position}",
+                    some_or_none(position.is_some())
+                ),
+            );
+        }
+        let Some(position) = position else {
+            return Ok(());
+        };
+        let back = game.index(&position);
+        if back != index {
+            return fail(
+                Check::RoundTrip,
+                index,
+                format!("index(&position({index})) is {back}"),
+            );
+        }
+        self.report.positions += 1;
+        let over = game.ending(index).is_some();
+        if over {
+            self.report.over += 1;
+        }
+        self.successors(index, over)?;
+        if game.has_unmoves() {
+            self.unmoves(index)?;
+        }
+        if game.has_symmetry() {
+            self.symmetry(index)?;
+        }
+        Ok(())
+    }
+
+    /// Successors of position `index`, left in `self.moves`.
+    fn successors(&mut self, index: u64, over: bool) -> Result<(), Failure> {
+        let game = self.game;
+        self.moves.clear();
+        game.successors(index, &mut self.moves);
+        let count = self.moves.len();
+        self.report.successors += count as u64;
+        self.report.most_successors = self.report.most_successors.max(count);
+        if over && count > 0 {
+            return fail(
+                Check::OverHasNoMoves,
+                index,
+                format!(
+                    "the state is over ({}) yet has {count} successors",
+                    ending_name(game.ending(index))
+                ),
+            );
+        }
+        if count > game.max_moves() {
+            return fail(
+                Check::MaxMoves,
+                index,
+                format!("{count} successors, max_moves() is {}", game.max_moves()),
+            );
+        }
+        for &t in &self.moves {
+            if t >= game.states() {
+                return fail(
+                    Check::SuccessorInRange,
+                    index,
+                    format!("successor {t} is not below states() = {}", game.states()),
+                );
+            }
+            if !game.is_position(t) {
+                return fail(
+                    Check::SuccessorIsPosition,
+                    index,
+                    format!("successor {t} is not a position"),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// Un-moves of position `index` against its moves (in `self.moves`).
+    fn unmoves(&mut self, index: u64) -> Result<(), Failure> {
+        let game = self.game;
+        self.other.clear();
+        game.predecessors(index, &mut self.other);
+        self.report.predecessors += self.other.len() as u64;
+        for &p in &self.other {
+            if !self.in_game(p) {
+                return fail(
+                    Check::PredecessorIsPosition,
+                    index,
+                    format!("predecessor {p} is not a position below {}", game.states()),
+                );
+            }
+            if let Some(ending) = game.ending(p) {
+                return fail(
+                    Check::PredecessorNotOver,
+                    index,
+                    format!("predecessor {p} is over ({})", ending_name(Some(ending))),
+                );
+            }
+            self.third.clear();
+            game.successors(p, &mut self.third);
+            if !self.third.contains(&index) {
+                return fail(
+                    Check::PredecessorHasMove,
+                    index,
+                    format!(
+                        "predecessor {p} has successors {:?}, without {index}",
+                        Shown(&self.third)
+                    ),
+                );
+            }
+        }
+        for &t in &self.moves {
+            self.third.clear();
+            game.predecessors(t, &mut self.third);
+            if !self.third.contains(&index) {
+                return fail(
+                    Check::UnmoveOfMove,
+                    index,
+                    format!(
+                        "successor {t} has predecessors {:?}, without {index}",
+                        Shown(&self.third)
+                    ),
+                );
+            }
+        }
+        Ok(())
+    }
+
+    /// The canonical form of position `index` (its moves in `self.moves`).
+    fn symmetry(&mut self, index: u64) -> Result<(), Failure> {
+        let game = self.game;
+        self.report.canonical += 1;
+        let c = game.canonical(index);
+        if !self.in_game(c) {
+            return fail(
+                Check::CanonicalIsPosition,
+                index,
+                format!(
+                    "canonical({index}) is {c}, not a position below {}",
+                    game.states()
+                ),
+            );
+        }
+        let cc = game.canonical(c);
+        if cc != c {
+            return fail(
+                Check::CanonicalIdempotent,
+                index,
+                format!("canonical({index}) is {c} but canonical({c}) is {cc}"),
+            );
+        }
+        let (ending, canonical_ending) = (game.ending(index), game.ending(c));
+        if ending != canonical_ending {
+            return fail(
+                Check::CanonicalEnding,
+                index,
+                format!(
+                    "the state is {} but its canonical form {c} is {}",
+                    ending_name(ending),
+                    ending_name(canonical_ending)
+                ),
+            );
+        }
+        if c == index {
+            return Ok(());
+        }
+        // Canonical successors of `index` (from `self.moves`, already
+        // checked) against those of `c`.
+        self.other.clear();
+        self.other
+            .extend(self.moves.iter().map(|&t| game.canonical(t)));
+        self.other.sort_unstable();
+        self.other.dedup();
+        self.third.clear();
+        game.successors(c, &mut self.third);
+        if let Some(&t) = self.third.iter().find(|&&t| !self.in_game(t)) {
+            return fail(
+                Check::SuccessorIsPosition,
+                c,
+                format!("successor {t} is not a position below {}", game.states()),
+            );
+        }
+        for t in &mut self.third {
+            *t = game.canonical(*t);
+        }
+        self.third.sort_unstable();
+        self.third.dedup();
+        if self.other != self.third {
+            return fail(
+                Check::CanonicalCommutes,
+                index,
+                format!(
+                    "its canonical successors are {:?} but those of canonical({index}) = {c} are {:?}",
+                    Shown(&self.other),
+                    Shown(&self.third)
+                ),
+            );
+        }
+        Ok(())
+    }
+}
+
+/// `Some` or `None`, for messages.
+fn some_or_none(some: bool) -> &'static str {
+    if some {
+        "Some"
+    } else {
+        "None"
+    }
+}
+
+/// A state's ending, for messages.
+fn ending_name(ending: Option<Outcome>) -> &'static str {
+    match ending {
+        None => "not over",
+        Some(Outcome::Win) => "over, won",
+        Some(Outcome::Loss) => "over, lost",
+        Some(Outcome::Draw) => "over, drawn",
+    }
+}
+
+/// A list of indices for messages: the first few, then how many more.
+struct Shown<'a>(&'a [u64]);
+
+impl fmt::Debug for Shown<'_> {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        const FIRST: usize = 8;
+        let shown = self.0.get(..FIRST).unwrap_or(self.0);
+        write!(f, "{shown:?}")?;
+        if self.0.len() > FIRST {
+            write!(f, " and {} more", self.0.len() - FIRST)?;
+        }
+        Ok(())
+    }
+}
+
+/// Sebastiano Vigna's splitmix64: a tiny, seedable, deterministic generator,
+/// good enough to pick indices to check.
+#[derive(Clone, Debug)]
+pub struct SplitMix64 {
+    state: u64,
+}
+
+impl SplitMix64 {
+    /// A generator seeded with `seed`.
+    pub const fn new(seed: u64) -> SplitMix64 {
+        SplitMix64 { state: seed }
+    }
+
+    /// The next 64 random bits.
+    pub fn next_u64(&mut self) -> u64 {
+        self.state = self.state.wrapping_add(0x9E37_79B9_7F4A_7C15);
+        let mut z = self.state;
+        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
+        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
+        z ^ (z >> 31)
+    }
+
+    /// A number below `bound` (which is not zero), by the multiply-high
+    /// reduction (bias below `bound / 2^64`).
+    pub fn below(&mut self, bound: u64) -> u64 {
+        ((u128::from(self.next_u64()) * u128::from(bound)) >> 64) as u64
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Largest heap.
+    const K: u64 = 4;
+    /// The index that is no position.
+    const HOLE: u64 = (K + 1) * (K + 1);
+
+    /// What a test variant of the heap game gets wrong.
+    #[derive(Clone, Copy, PartialEq, Eq, Debug)]
+    enum Break {
+        Nothing,
+        IsPositionOfHole,
+        RoundTrip,
+        SuccessorOutOfRange,
+        SuccessorIsHole,
+        OverHasMove,
+        MaxMovesTooSmall,
+        UnmoveMissing,
+        UnmoveExtra,
+        PredecessorIsHole,
+        PredecessorOver,
+        CanonicalSwaps,
+        CanonicalOutOfRange,
+        CanonicalToOver,
+        AsymmetricMove,
+        StartIsHole,
+        StatesOneTooFew,
+    }
+
+    /// Two heaps of at most `K` stones; a move takes one or two stones
+    /// from one heap; both empty is over (a loss). Index `a * (K + 1) + b`,
+    /// and one index past them that is no position. Swapping the heaps is
+    /// the symmetry; adding stones back the un-moves.
+    struct Heaps {
+        broken: Break,
+        unmoves: bool,
+        symmetry: bool,
+    }
+
+    impl Heaps {
+        fn new(broken: Break) -> Heaps {
+            Heaps {
+                broken,
+                unmoves: true,
+                symmetry: true,
+            }
+        }
+
+        fn at(a: u64, b: u64) -> u64 {
+            a * (K + 1) + b
+        }
+    }
+
+    impl Game for Heaps {
+        type Position = (u64, u64);
+
+        fn name(&self) -> &'static str {
+            "heaps"
+        }
+
+        fn parameters(&self) -> Vec<crate::engine::Parameter> {
+            vec![("heap", K)]
+        }
+
+        fn states(&self) -> u64 {
+            if self.broken == Break::StatesOneTooFew {
+                HOLE - 1
+            } else {
+                HOLE + 1
+            }
+        }
+
+        fn position(&self, index: u64) -> Option<(u64, u64)> {
+            (index < HOLE).then_some((index / (K + 1), index % (K + 1)))
+        }
+
+        fn index(&self, &(a, b): &(u64, u64)) -> u64 {
+            if self.broken == Break::RoundTrip && (a, b) == (1, 2) {
+                return Heaps::at(2, 1);
+            }
+            Heaps::at(a, b)
+        }
+
+        fn is_position(&self, index: u64) -> bool {
+            index < HOLE || (self.broken == Break::IsPositionOfHole && index == HOLE)
+        }
+
+        fn to_move(&self, _index: u64) -> crate::engine::Side {
+            crate::engine::Side::First
+        }
+
+        fn ending(&self, index: u64) -> Option<Outcome> {
+            (index == 0).then_some(Outcome::Loss)
+        }
+
+        fn successors(&self, index: u64, out: &mut Vec<u64>) {
+            let Some((a, b)) = self.position(index) else {
+                return;
+            };
+            if index == 0 {
+                if self.broken == Break::OverHasMove {
+                    out.push(Heaps::at(0, 0));
+                }
+                return;
+            }
+            for take in 1..=2 {
+                if a >= take {
+                    out.push(Heaps::at(a - take, b));
+                }
+                if b >= take {
+                    out.push(Heaps::at(a, b - take));
+                }
+            }
+            match self.broken {
+                Break::SuccessorOutOfRange if (a, b) == (1, 1) => out.push(HOLE + 1),
+                Break::SuccessorIsHole if (a, b) == (1, 1) => out.push(HOLE),
+                Break::AsymmetricMove if a >= 3 => out.push(Heaps::at(a - 3, b)),
+                _ => {}
+            }
+        }
+
+        fn max_moves(&self) -> usize {
+            if self.broken == Break::MaxMovesTooSmall {
+                3
+            } else {
+                5
+            }
+        }
+
+        fn has_unmoves(&self) -> bool {
+            self.unmoves
+        }
+
+        fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+            let Some((a, b)) = self.position(index) else {
+                return;
+            };
+            for add in 1..=2 {
+                if a + add <= K {
+                    out.push(Heaps::at(a + add, b));
+                }
+                if b + add <= K && !(self.broken == Break::UnmoveMissing && add == 2) {
+                    out.push(Heaps::at(a, b + add));
+                }
+            }
+            match self.broken {
+                Break::UnmoveExtra if a + 3 <= K => out.push(Heaps::at(a + 3, b)),
+                Break::PredecessorIsHole if (a, b) == (2, 2) => out.push(HOLE),
+                Break::PredecessorOver if (a, b) == (0, 1) => out.push(0),
+                _ => {}
+            }
+        }
+
+        fn has_symmetry(&self) -> bool {
+            self.symmetry
+        }
+
+        fn canonical(&self, index: u64) -> u64 {
+            let Some((a, b)) = self.position(index) else {
+                return index;
+            };
+            match self.broken {
+                Break::CanonicalSwaps => Heaps::at(b, a),
+                Break::CanonicalOutOfRange if (a.max(b), a.min(b)) == (3, 1) => HOLE + 7,
+                Break::CanonicalToOver if a + b == 1 => 0,
+                _ => Heaps::at(a.max(b), a.min(b)),
+            }
+        }
+
+        fn start(&self) -> Option<u64> {
+            Some(if self.broken == Break::StartIsHole {
+                HOLE
+            } else {
+                Heaps::at(K, K)
+            })
+        }
+    }
+
+    fn failure(game: &Heaps) -> Failure {
+        check(game, Sample::All).expect_err("the broken game passed")
+    }
+
+    #[test]
+    fn a_correct_game_passes_and_the_report_counts() {
+        let report = check(&Heaps::new(Break::Nothing), Sample::All).unwrap();
+        let positions = (K + 1) * (K + 1);
+        assert_eq!(report.indices, positions + 1);
+        assert_eq!(report.positions, positions);
+        assert_eq!(report.over, 1);
+        assert_eq!(report.most_successors, 4);
+        // Each heap of h stones has min(h, 2) moves, K + 1 times over.
+        let per_heap: u64 = (0..=K).map(|h| h.min(2)).sum();
+        assert_eq!(report.successors, 2 * (K + 1) * per_heap);
+        // Un-moves mirror moves exactly.
+        assert_eq!(report.predecessors, report.successors);
+        assert_eq!(report.canonical, positions);
+    }
+
+    #[test]
+    fn without_hooks_nothing_of_them_is_checked() {
+        let mut game = Heaps::new(Break::UnmoveMissing);
+        game.unmoves = false;
+        game.symmetry = false;
+        let report = check(&game, Sample::All).unwrap();
+        assert_eq!((report.predecessors, report.canonical), (0, 0));
+        assert_eq!(report.positions, HOLE);
+    }
+
+    #[test]
+    fn each_broken_contract_is_named() {
+        let cases = [
+            (Break::IsPositionOfHole, Check::IsPosition, HOLE),
+            (Break::RoundTrip, Check::RoundTrip, Heaps::at(1, 2)),
+            (
+                Break::SuccessorOutOfRange,
+                Check::SuccessorInRange,
+                Heaps::at(1, 1),
+            ),
+            (
+                Break::SuccessorIsHole,
+                Check::SuccessorIsPosition,
+                Heaps::at(1, 1),
+            ),
+            (Break::OverHasMove, Check::OverHasNoMoves, 0),
+            (Break::MaxMovesTooSmall, Check::MaxMoves, Heaps::at(2, 2)),
+            // (0, 0) has predecessor (0, 2), whose un-move is missing.
+            (Break::UnmoveMissing, Check::UnmoveOfMove, Heaps::at(0, 2)),
+            (
+                Break::UnmoveExtra,
+                Check::PredecessorHasMove,
+                Heaps::at(0, 0),
+            ),
+            (
+                Break::PredecessorIsHole,
+                Check::PredecessorIsPosition,
+                Heaps::at(2, 2),
+            ),
+            (
+                Break::PredecessorOver,
+                Check::PredecessorNotOver,
+                Heaps::at(0, 1),
+            ),
+            (
+                Break::CanonicalSwaps,
+                Check::CanonicalIdempotent,
+                Heaps::at(0, 1),
+            ),
+            (
+                Break::CanonicalOutOfRange,
+                Check::CanonicalIsPosition,
+                Heaps::at(1, 3),
+            ),
+            (
+                Break::CanonicalToOver,
+                Check::CanonicalEnding,
+                Heaps::at(0, 1),
+            ),
+            (Break::StartIsHole, Check::StartIsPosition, HOLE),
+            // position(states()) is Some when states() is one too few.
+            (Break::StatesOneTooFew, Check::IsPosition, HOLE - 1),
+        ];
+        for (broken, expected, index) in cases {
+            let found = failure(&Heaps::new(broken));
+            assert_eq!(
+                (found.check, found.index),
+                (expected, index),
+                "{broken:?}: {found}"
+            );
+        }
+    }
+
+    #[test]
+    fn moves_that_do_not_commute_with_the_symmetry_are_caught() {
+        let mut game = Heaps::new(Break::AsymmetricMove);
+        game.unmoves = false;
+        let found = failure(&game);
+        // (0, 3) is the first state whose mirror (3, 0) takes three.
+        assert_eq!(
+            (found.check, found.index),
+            (Check::CanonicalCommutes, Heaps::at(0, 3))
+        );
+        // Without the symmetry the same rules are a correct game.
+        game.symmetry = false;
+        assert!(check(&game, Sample::All).is_ok());
+    }
+
+    #[test]
+    fn the_failure_reads_as_a_sentence() {
+        let found = failure(&Heaps::new(Break::SuccessorIsHole));
+        assert_eq!(
+            found.to_string(),
+            format!(
+                "conformance check successor-is-position failed at index 6: \
+                 successor {HOLE} is not a position (every successor is a position)"
+            )
+        );
+        // The example docs/add-a-game.md shows.
+        assert_eq!(
+            failure(&Heaps::new(Break::UnmoveMissing)).to_string(),
+            "conformance check unmove-of-move failed at index 2: successor 0 has \
+             predecessors [5, 1, 10], without 2 (every successor t of s has s among \
+             predecessors(t))"
+        );
+    }
+
+    #[test]
+    fn a_random_sample_is_seeded_and_finds_common_faults() {
+        let good = Heaps::new(Break::Nothing);
+        let sample = Sample::Random {
+            count: 200,
+            seed: 7,
+        };
+        let first = check(&good, sample).unwrap();
+        assert_eq!(first.indices, 200);
+        assert_eq!(check(&good, sample).unwrap(), first);
+        let other = check(
+            &good,
+            Sample::Random {
+                count: 200,
+                seed: 8,
+            },
+        )
+        .unwrap();
+        assert_ne!(other, first, "another seed draws other indices");
+        // Half the states break the symmetry: 200 draws find one.
+        let found = check(&Heaps::new(Break::CanonicalSwaps), sample).unwrap_err();
+        assert_eq!(found.check, Check::CanonicalIdempotent);
+        // The once-per-game checks run whatever the sample.
+        let none = Sample::Random { count: 0, seed: 1 };
+        let found = check(&Heaps::new(Break::StartIsHole), none).unwrap_err();
+        assert_eq!(found.check, Check::StartIsPosition);
+    }
+
+    #[test]
+    fn splitmix_stays_below_its_bound_and_covers_it() {
+        let mut rng = SplitMix64::new(0);
+        // The reference first output for seed 0.
+        assert_eq!(rng.next_u64(), 0xE220_A839_7B1D_CDAF);
+        let mut seen = [false; 10];
+        for _ in 0..1000 {
+            seen[rng.below(10) as usize] = true;
+        }
+        assert!(seen.iter().all(|&s| s));
+    }
+}

@@ -1,0 +1,237 @@
+//! Reachability: which states play can reach from a given one.
+//!
+//! A bit per index marks the states found and a stack holds those whose
+//! moves are still to be listed, so memory is `states() / 8` bytes plus the
+//! stack (and as much again for the orbits of a game with symmetry).
+//! Successors that are out of range or not positions are skipped: the
+//! conformance check ([`crate::engine::conformance`]) reports them.
+
+use super::game::Game;
+
+/// The states reachable from one state.
+#[derive(Clone, Debug)]
+pub struct Reach {
+    /// Reachable positions, the start included (zero when the start is no
+    /// position).
+    pub positions: u64,
+    /// Distinct canonical orbits among them, for a game with symmetry.
+    pub orbits: Option<u64>,
+    /// Bit `i` set when index `i` is reachable.
+    bits: Vec<u64>,
+}
+
+impl Reach {
+    /// Whether state `index` is reachable.
+    pub fn contains(&self, index: u64) -> bool {
+        test(&self.bits, index)
+    }
+}
+
+/// Every position reachable from state `from` by the game's moves (`from`
+/// itself included, when it is a position).
+pub fn reachable<G: Game>(game: &G, from: u64) -> Reach {
+    let states = game.states();
+    let words = usize::try_from(states.div_ceil(64)).unwrap_or(usize::MAX);
+    let mut bits = vec![0u64; words];
+    let symmetric = game.has_symmetry();
+    let mut canonical = if symmetric {
+        vec![0u64; words]
+    } else {
+        Vec::new()
+    };
+    let mut positions = 0u64;
+    let mut orbits = 0u64;
+    let mut stack = Vec::new();
+    let mut out = Vec::new();
+    let mut visit = |i: u64, stack: &mut Vec<u64>| {
+        if i >= states || test(&bits, i) || !game.is_position(i) {
+            return;
+        }
+        set(&mut bits, i);
+        positions += 1;
+        if symmetric {
+            let c = game.canonical(i);
+            if c < states && !test(&canonical, c) {
+                set(&mut canonical, c);
+                orbits += 1;
+            }
+        }
+        stack.push(i);
+    };
+    visit(from, &mut stack);
+    while let Some(s) = stack.pop() {
+        if game.ending(s).is_some() {
+            continue;
+        }
+        out.clear();
+        game.successors(s, &mut out);
+        for &t in &out {
+            visit(t, &mut stack);
+        }
+    }
+    Reach {
+        positions,
+        orbits: symmetric.then_some(orbits),
+        bits,
+    }
+}
+
+/// Bit `i` of `bits` (false past the end).
+fn test(bits: &[u64], i: u64) -> bool {
+    usize::try_from(i / 64)
+        .ok()
+        .and_then(|w| bits.get(w))
+        .is_some_and(|w| w >> (i % 64) & 1 == 1)
+}
+
+/// Sets bit `i` of `bits` (which is in range).
+fn set(bits: &mut [u64], i: u64) {
+    if let Some(w) = usize::try_from(i / 64).ok().and_then(|w| bits.get_mut(w)) {
+        *w |= 1 << (i % 64);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use gametable::Outcome;
+
+    use super::*;
+    use crate::engine::{Parameter, Side};
+
+    /// Two heaps of at most `max` stones, taking one or two from either;
+    /// `(max, max)` and below are positions, plus a last index that is
+    /// none; both empty is over. Swapping the heaps is the symmetry when
+    /// `symmetry` is set. With `loop_back`, a move from (1, 0) refills both
+    /// heaps to (1, 1), a cycle.
+    struct Heaps {
+        max: u64,
+        symmetry: bool,
+        loop_back: bool,
+    }
+
+    impl Heaps {
+        fn at(&self, a: u64, b: u64) -> u64 {
+            a * (self.max + 1) + b
+        }
+    }
+
+    impl Game for Heaps {
+        type Position = (u64, u64);
+        fn name(&self) -> &'static str {
+            "heaps"
+        }
+        fn parameters(&self) -> Vec<Parameter> {
+            Vec::new()
+        }
+        fn states(&self) -> u64 {
+            (self.max + 1) * (self.max + 1) + 1
+        }
+        fn position(&self, index: u64) -> Option<(u64, u64)> {
+            (index + 1 < self.states()).then(|| (index / (self.max + 1), index % (self.max + 1)))
+        }
+        fn index(&self, &(a, b): &(u64, u64)) -> u64 {
+            self.at(a, b)
+        }
+        fn to_move(&self, _index: u64) -> Side {
+            Side::First
+        }
+        fn ending(&self, index: u64) -> Option<Outcome> {
+            (index == 0).then_some(Outcome::Loss)
+        }
+        fn successors(&self, index: u64, out: &mut Vec<u64>) {
+            let Some((a, b)) = self.position(index) else {
+                return;
+            };
+            for take in 1..=2 {
+                if a >= take {
+                    out.push(self.at(a - take, b));
+                }
+                if b >= take {
+                    out.push(self.at(a, b - take));
+                }
+            }
+            if self.loop_back && (a, b) == (1, 0) {
+                out.push(self.at(1, 1));
+            }
+            // A successor that is no position: skipped.
+            if (a, b) == (1, 1) {
+                out.push(self.states() - 1);
+            }
+        }
+        fn max_moves(&self) -> usize {
+            5
+        }
+        fn has_symmetry(&self) -> bool {
+            self.symmetry
+        }
+        fn canonical(&self, index: u64) -> u64 {
+            match self.position(index) {
+                Some((a, b)) => self.at(a.max(b), a.min(b)),
+                None => index,
+            }
+        }
+    }
+
+    #[test]
+    fn from_the_top_everything_below_is_reached() {
+        let game = Heaps {
+            max: 4,
+            symmetry: true,
+            loop_back: false,
+        };
+        let reach = reachable(&game, game.at(4, 4));
+        assert_eq!(reach.positions, 25);
+        // Unordered pairs {a, b} of 0..=4.
+        assert_eq!(reach.orbits, Some(15));
+        assert!(reach.contains(game.at(0, 0)));
+        assert!(!reach.contains(game.states() - 1), "no position");
+        assert!(!reach.contains(game.states() + 100), "out of range");
+    }
+
+    #[test]
+    fn from_lower_down_only_the_smaller_heaps() {
+        let game = Heaps {
+            max: 4,
+            symmetry: false,
+            loop_back: false,
+        };
+        let reach = reachable(&game, game.at(2, 1));
+        // (0..=2) x (0..=1).
+        assert_eq!(reach.positions, 6);
+        assert_eq!(reach.orbits, None);
+        assert!(reach.contains(game.at(2, 1)), "the start itself");
+        assert!(reach.contains(game.at(0, 1)));
+        assert!(!reach.contains(game.at(1, 2)));
+        assert!(!reach.contains(game.at(3, 0)));
+    }
+
+    #[test]
+    fn cycles_end_and_over_states_are_not_expanded() {
+        let game = Heaps {
+            max: 4,
+            symmetry: true,
+            loop_back: true,
+        };
+        // (1, 0) -> (1, 1) -> (0, 1) -> (0, 0), and (1, 1) -> (1, 0).
+        let reach = reachable(&game, game.at(1, 0));
+        assert_eq!(reach.positions, 4);
+        assert_eq!(reach.orbits, Some(3));
+        // Over: nothing past it even though it is the start.
+        let reach = reachable(&game, 0);
+        assert_eq!((reach.positions, reach.orbits), (1, Some(1)));
+    }
+
+    #[test]
+    fn from_no_position_nothing_is_reached() {
+        let game = Heaps {
+            max: 2,
+            symmetry: false,
+            loop_back: false,
+        };
+        for from in [game.states() - 1, game.states(), u64::MAX] {
+            let reach = reachable(&game, from);
+            assert_eq!(reach.positions, 0);
+            assert!(!reach.contains(from));
+        }
+    }
+}
