@@ -14,7 +14,7 @@ use gametable::{code, Outcome};
 
 use super::game::Game;
 use super::reverse::ReverseGraph;
-use super::space::GameSpace;
+use super::space::{Found, GameSpace};
 
 /// Where a sweep finds a stored state's predecessors.
 pub enum Predecessors<'r> {
@@ -27,13 +27,10 @@ pub enum Predecessors<'r> {
 impl Predecessors<'_> {
     /// Replaces `out` with the distinct stored predecessors of `s`.
     #[inline]
-    pub fn of<G: Game>(&self, space: &GameSpace<'_, G>, s: u64, out: &mut Vec<u64>) {
+    pub fn of<G: Game>(&self, space: &GameSpace<'_, G>, s: u64, out: &mut Found) {
         match self {
             Predecessors::Unmoves => space.distinct_predecessors(s, out),
-            Predecessors::Graph(graph) => {
-                out.clear();
-                graph.predecessors(s, out);
-            }
+            Predecessors::Graph(graph) => out.set(graph.predecessors(s)),
         }
     }
 }
@@ -56,7 +53,7 @@ pub fn solve<G: Game>(space: &GameSpace<'_, G>, preds: &Predecessors<'_>) -> Que
     let mut distances = vec![u16::MAX; stored];
     let mut remaining = vec![0u32; stored];
     let mut queue = VecDeque::new();
-    let mut out = Vec::new();
+    let mut out = Found::default();
     for s in 0..stored {
         if !space.is_position(s as u64) {
             codes[s] = code::NOT_A_POSITION;
@@ -87,7 +84,7 @@ pub fn solve<G: Game>(space: &GameSpace<'_, G>, preds: &Predecessors<'_>) -> Que
         let lost = codes[s] == code::LOSS;
         let next = distances[s].saturating_add(1);
         preds.of(space, s as u64, &mut out);
-        for &p in &out {
+        for &p in out.as_slice() {
             visits += 1;
             let p = p as usize;
             if codes[p] != code::DRAW || remaining[p] == 0 {

@@ -68,6 +68,10 @@ pub enum Check {
     PredecessorNotOver,
     /// `s` is among the successors of each of its predecessors.
     PredecessorHasMove,
+    /// No predecessor is listed twice.
+    PredecessorsDistinct,
+    /// No state has more predecessors than a non-zero `max_unmoves()`.
+    MaxUnmoves,
     /// Each successor `t` of `s` has `s` among its predecessors.
     UnmoveOfMove,
     /// `canonical(s)` is below `states()` and a position.
@@ -95,6 +99,8 @@ impl Check {
             Check::PredecessorIsPosition => "predecessor-is-position",
             Check::PredecessorNotOver => "predecessor-not-over",
             Check::PredecessorHasMove => "predecessor-has-move",
+            Check::PredecessorsDistinct => "predecessors-distinct",
+            Check::MaxUnmoves => "max-unmoves",
             Check::UnmoveOfMove => "unmove-of-move",
             Check::CanonicalIsPosition => "canonical-is-position",
             Check::CanonicalIdempotent => "canonical-idempotent",
@@ -116,6 +122,8 @@ impl Check {
             Check::PredecessorIsPosition => "every predecessor is a position",
             Check::PredecessorNotOver => "no predecessor is over",
             Check::PredecessorHasMove => "every predecessor p of s has s among successors(p)",
+            Check::PredecessorsDistinct => "predecessors(s) lists each predecessor once",
+            Check::MaxUnmoves => "no state has more predecessors than a non-zero max_unmoves()",
             Check::UnmoveOfMove => "every successor t of s has s among predecessors(t)",
             Check::CanonicalIsPosition => "canonical(s) is a position below states()",
             Check::CanonicalIdempotent => "canonical(canonical(s)) == canonical(s)",
@@ -368,6 +376,27 @@ impl<G: Game> Checker<'_, G> {
         self.other.clear();
         game.predecessors(index, &mut self.other);
         self.report.predecessors += self.other.len() as u64;
+        let bound = game.max_unmoves();
+        if bound != 0 && self.other.len() > bound {
+            return fail(
+                Check::MaxUnmoves,
+                index,
+                format!(
+                    "{} predecessors, more than max_unmoves() = {bound}",
+                    self.other.len()
+                ),
+            );
+        }
+        self.third.clear();
+        self.third.extend_from_slice(&self.other);
+        self.third.sort_unstable();
+        if let Some(twice) = self.third.windows(2).find(|w| w[0] == w[1]) {
+            return fail(
+                Check::PredecessorsDistinct,
+                index,
+                format!("predecessor {} is listed twice", twice[0]),
+            );
+        }
         for &p in &self.other {
             if !self.in_game(p) {
                 return fail(

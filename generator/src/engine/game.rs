@@ -141,6 +141,26 @@ pub trait Game: Sync {
         index
     }
 
+    /// With symmetry, optionally the game's own numbering of its orbits:
+    /// how many there are, or `None` (the default) for the engine to number
+    /// them itself (a bit per index and 8 bytes per orbit, see
+    /// [`crate::engine::orbits`]). A game's numbering must be the engine's:
+    /// orbits in increasing order of their canonical index, every index that
+    /// is its own canonical index numbered (positions or not).
+    fn orbit_count(&self) -> Option<u64> {
+        None
+    }
+
+    /// The number of the orbit of state `index` (with [`Game::orbit_count`]).
+    fn orbit(&self, index: u64) -> u64 {
+        index
+    }
+
+    /// The canonical index of orbit `orbit` (with [`Game::orbit_count`]).
+    fn representative(&self, orbit: u64) -> u64 {
+        orbit
+    }
+
     /// The state play starts from, where the game has one: reachability
     /// counts are taken from it.
     fn start(&self) -> Option<u64> {

@@ -14,7 +14,7 @@ use gametable::Outcome;
 
 use super::baseline::Predecessors;
 use super::game::Game;
-use super::space::GameSpace;
+use super::space::{Found, GameSpace};
 use super::sweep::countdown::{ENDED_LEVEL, FRONT_LOSS, FRONT_WIN, MAX_COUNT, NOT_A_POSITION};
 use super::sweep::Kernel;
 
@@ -73,7 +73,7 @@ impl<'s, 'g, G: Game> GameKernel<'s, 'g, G> {
 
 /// One thread's buffer of game indices.
 pub struct GameScratch {
-    found: Vec<u64>,
+    found: Found,
 }
 
 impl<G: Game> Kernel for GameKernel<'_, '_, G> {
@@ -88,7 +88,9 @@ impl<G: Game> Kernel for GameKernel<'_, '_, G> {
     }
 
     fn scratch(&self) -> GameScratch {
-        GameScratch { found: Vec::new() }
+        GameScratch {
+            found: Found::default(),
+        }
     }
 
     fn initial_cells(&self, first: usize, cells: &mut [u8], scratch: &mut GameScratch) {
@@ -132,7 +134,7 @@ impl<G: Game> Kernel for GameKernel<'_, '_, G> {
             });
         }
         let kept = found.min(self.room);
-        for (slot, &p) in out.iter_mut().zip(&scratch.found[..kept]) {
+        for (slot, &p) in out.iter_mut().zip(&scratch.found.as_slice()[..kept]) {
             *slot = p as usize;
         }
         (kept, found as u64)

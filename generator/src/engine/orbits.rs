@@ -8,7 +8,9 @@
 //! A bit per index marks the canonical ones; the rank of a canonical index
 //! (how many canonical indices come before it) is its orbit number, found
 //! with a count per 512-bit block and a popcount. Orbit numbers lead back
-//! to their canonical index through a sorted list of them.
+//! to their canonical index by a select: the index of every 64th orbit is
+//! kept, and the bits after it are counted. So the numbering costs a bit
+//! per index and about 1.1 bits per orbit.
 #![allow(clippy::indexing_slicing)] // word and block indices are below index/64 by construction
 
 use rayon::prelude::*;
@@ -19,20 +21,86 @@ use super::game::Game;
 const BLOCK_BITS: u64 = 512;
 const WORDS_PER_BLOCK: usize = (BLOCK_BITS / 64) as usize;
 
-/// Every orbit of a game's positions, numbered densely.
-pub struct Orbits {
+/// Every orbit of a game's indices, numbered densely: by the engine, or by
+/// the game itself ([`Game::orbit_count`]).
+pub enum Orbits {
+    /// Numbered by the engine.
+    Numbered(Numbering),
+    /// Numbered by the game: this many orbits.
+    ByGame(u64),
+}
+
+impl Orbits {
+    /// The orbits of `game`: its own numbering where it has one.
+    pub fn new<G: Game>(game: &G) -> Orbits {
+        match game.orbit_count() {
+            Some(count) if game.has_symmetry() => Orbits::ByGame(count),
+            _ => Orbits::Numbered(Numbering::new(game)),
+        }
+    }
+
+    /// How many orbits there are.
+    pub fn len(&self) -> u64 {
+        match self {
+            Orbits::Numbered(numbering) => numbering.len(),
+            Orbits::ByGame(count) => *count,
+        }
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The orbit number of state `index` of `game`, or `None` when it names
+    /// none.
+    #[inline]
+    pub fn orbit_of<G: Game>(&self, game: &G, index: u64) -> Option<u64> {
+        match self {
+            Orbits::Numbered(numbering) if game.has_symmetry() => {
+                numbering.number(game.canonical(index))
+            }
+            Orbits::Numbered(numbering) => numbering.number(index),
+            Orbits::ByGame(count) => {
+                Some(game.orbit(index)).filter(|&o| index < game.states() && o < *count)
+            }
+        }
+    }
+
+    /// The canonical index of orbit `orbit` of `game`.
+    #[inline]
+    pub fn representative_of<G: Game>(&self, game: &G, orbit: u64) -> u64 {
+        match self {
+            Orbits::Numbered(numbering) => numbering.representative(orbit),
+            Orbits::ByGame(_) => game.representative(orbit),
+        }
+    }
+
+    /// Bytes of memory the numbering holds.
+    pub fn bytes(&self) -> usize {
+        match self {
+            Orbits::Numbered(numbering) => numbering.bytes(),
+            Orbits::ByGame(_) => 0,
+        }
+    }
+}
+
+/// The engine's numbering of a game's orbits.
+pub struct Numbering {
     /// Bit `i` set when index `i` is a canonical position.
     bits: Vec<u64>,
     /// Canonical positions before each block of `BLOCK_BITS` bits.
     before: Vec<u64>,
-    /// The canonical index of each orbit, increasing.
-    representatives: Vec<u64>,
+    /// The canonical index of every 64th orbit.
+    samples: Vec<u64>,
+    /// How many orbits there are.
+    count: u64,
 }
 
-impl Orbits {
+impl Numbering {
     /// Numbers the orbits of `game`'s indices (every index is its own orbit
     /// when the game has no symmetry).
-    pub fn new<G: Game>(game: &G) -> Orbits {
+    pub fn new<G: Game>(game: &G) -> Numbering {
         let states = game.states();
         let words = states.div_ceil(64) as usize;
         let symmetric = game.has_symmetry();
@@ -51,29 +119,34 @@ impl Orbits {
             before.push(count);
             count += block.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
         }
-        let mut representatives = Vec::with_capacity(count as usize);
+        let mut samples = Vec::with_capacity(count.div_ceil(64) as usize);
+        let mut seen = 0u64;
         for (w, &word) in bits.iter().enumerate() {
             let mut word = word;
             while word != 0 {
-                representatives.push(w as u64 * 64 + u64::from(word.trailing_zeros()));
+                if seen % 64 == 0 {
+                    samples.push(w as u64 * 64 + u64::from(word.trailing_zeros()));
+                }
+                seen += 1;
                 word &= word - 1;
             }
         }
-        Orbits {
+        Numbering {
             bits,
             before,
-            representatives,
+            samples,
+            count,
         }
     }
 
     /// How many orbits there are.
     pub fn len(&self) -> u64 {
-        self.representatives.len() as u64
+        self.count
     }
 
     /// Whether there are none.
     pub fn is_empty(&self) -> bool {
-        self.representatives.is_empty()
+        self.count == 0
     }
 
     /// The orbit number of canonical position `canonical`, or `None` when it
@@ -98,11 +171,95 @@ impl Orbits {
     /// The canonical index of orbit `orbit`.
     #[inline]
     pub fn representative(&self, orbit: u64) -> u64 {
-        self.representatives[orbit as usize]
+        let sample = self.samples[(orbit / 64) as usize];
+        let mut rest = orbit % 64;
+        let mut w = (sample / 64) as usize;
+        // The sampled orbit's bit and those after it.
+        let mut word = self.bits[w] & !((1u64 << (sample % 64)) - 1);
+        loop {
+            let ones = u64::from(word.count_ones());
+            if rest < ones {
+                for _ in 0..rest {
+                    word &= word - 1;
+                }
+                return w as u64 * 64 + u64::from(word.trailing_zeros());
+            }
+            rest -= ones;
+            w += 1;
+            word = self.bits[w];
+        }
     }
 
     /// Bytes of memory the numbering holds.
     pub fn bytes(&self) -> usize {
-        self.bits.len() * 8 + self.before.len() * 8 + self.representatives.len() * 8
+        (self.bits.len() + self.before.len() + self.samples.len()) * 8
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::game::{Parameter, Side};
+    use gametable::Outcome;
+
+    /// Indices 0..n whose canonical index is the least of `i` and a
+    /// reflection `n - 1 - i`, thinned so that whole words are empty.
+    struct Mirror(u64);
+
+    impl Game for Mirror {
+        type Position = u64;
+        fn name(&self) -> &'static str {
+            "mirror"
+        }
+        fn parameters(&self) -> Vec<Parameter> {
+            Vec::new()
+        }
+        fn states(&self) -> u64 {
+            self.0
+        }
+        fn position(&self, index: u64) -> Option<u64> {
+            (index < self.0).then_some(index)
+        }
+        fn index(&self, position: &u64) -> u64 {
+            *position
+        }
+        fn to_move(&self, _index: u64) -> Side {
+            Side::First
+        }
+        fn ending(&self, _index: u64) -> Option<Outcome> {
+            Some(Outcome::Draw)
+        }
+        fn successors(&self, _index: u64, _out: &mut Vec<u64>) {}
+        fn max_moves(&self) -> usize {
+            0
+        }
+        fn has_symmetry(&self) -> bool {
+            true
+        }
+        fn canonical(&self, index: u64) -> u64 {
+            // Indices in 1000..3000 map far down, leaving empty words.
+            if (1000..3000).contains(&index) {
+                index % 7
+            } else {
+                index.min(self.0 - 1 - index)
+            }
+        }
+    }
+
+    #[test]
+    fn numbers_and_representatives_invert_each_other() {
+        for n in [1, 2, 63, 64, 65, 129, 5000, 70_001] {
+            let game = Mirror(n);
+            let numbering = Numbering::new(&game);
+            let canonical: Vec<u64> = (0..n).filter(|&i| game.canonical(i) == i).collect();
+            assert_eq!(numbering.len(), canonical.len() as u64, "{n}");
+            for (orbit, &c) in canonical.iter().enumerate() {
+                assert_eq!(numbering.number(c), Some(orbit as u64), "{n} {c}");
+                assert_eq!(numbering.representative(orbit as u64), c, "{n} {orbit}");
+            }
+            for i in (0..n).filter(|&i| game.canonical(i) != i) {
+                assert_eq!(numbering.number(i), None, "{n} {i}");
+            }
+        }
     }
 }

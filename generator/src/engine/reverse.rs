@@ -9,7 +9,7 @@
 #![allow(clippy::indexing_slicing)] // stored indices are below `stored` by construction
 
 use super::game::Game;
-use super::space::GameSpace;
+use super::space::{Found, GameSpace};
 
 /// Every stored state's distinct stored predecessors.
 pub struct ReverseGraph {
@@ -28,11 +28,11 @@ impl ReverseGraph {
     pub fn new<G: Game>(space: &GameSpace<'_, G>) -> ReverseGraph {
         let stored = space.stored();
         let mut starts = vec![0u64; stored as usize + 1];
-        let mut successors = Vec::new();
+        let mut successors = Found::default();
         // Pass 1: in-degrees.
         for s in 0..stored {
             space.distinct_successors(s, &mut successors);
-            for &t in &successors {
+            for &t in successors.as_slice() {
                 starts[t as usize + 1] += 1;
             }
         }
@@ -50,7 +50,7 @@ impl ReverseGraph {
         // Pass 2: the edges, each predecessor's list in increasing order.
         for s in 0..stored {
             space.distinct_successors(s, &mut successors);
-            for &t in &successors {
+            for &t in successors.as_slice() {
                 let at = fill[t as usize] as usize;
                 fill[t as usize] += 1;
                 match &mut entries {
@@ -62,17 +62,21 @@ impl ReverseGraph {
         ReverseGraph { starts, entries }
     }
 
-    /// Appends the stored predecessors of stored state `s` to `out`.
+    /// The stored predecessors of stored state `s`.
     #[inline]
-    pub fn predecessors(&self, s: u64, out: &mut Vec<u64>) {
+    pub fn predecessors(&self, s: u64) -> impl Iterator<Item = u64> + '_ {
         let (from, to) = (
             self.starts[s as usize] as usize,
             self.starts[s as usize + 1] as usize,
         );
-        match &self.entries {
-            Entries::Narrow(e) => out.extend(e[from..to].iter().map(|&p| u64::from(p))),
-            Entries::Wide(e) => out.extend_from_slice(&e[from..to]),
-        }
+        let (narrow, wide): (&[u32], &[u64]) = match &self.entries {
+            Entries::Narrow(e) => (&e[from..to], &[]),
+            Entries::Wide(e) => (&[], &e[from..to]),
+        };
+        narrow
+            .iter()
+            .map(|&p| u64::from(p))
+            .chain(wide.iter().copied())
     }
 
     /// The most predecessors any stored state has.

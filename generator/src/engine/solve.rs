@@ -13,7 +13,7 @@ use super::game::Game;
 use super::kernel::{Broken, GameKernel};
 use super::orbits::Orbits;
 use super::reverse::ReverseGraph;
-use super::space::GameSpace;
+use super::space::{Found, GameSpace};
 use super::sweep::parallel;
 
 /// The distance of a state that has none (a draw, or not a position).
@@ -101,8 +101,7 @@ impl Solved {
     pub fn stored_of<G: Game>(&self, game: &G, index: u64) -> Option<u64> {
         match &self.orbits {
             None => (index < game.states()).then_some(index),
-            Some(orbits) if game.has_symmetry() => orbits.number(game.canonical(index)),
-            Some(orbits) => orbits.number(index),
+            Some(orbits) => orbits.orbit_of(game, index),
         }
     }
 
@@ -204,7 +203,7 @@ pub fn solve_reporting<G: Game>(
 fn most_predecessors<G: Game>(space: &GameSpace<'_, G>) -> usize {
     (0..space.stored())
         .into_par_iter()
-        .map_init(Vec::new, |found, s| {
+        .map_init(Found::default, |found, s| {
             if !space.is_position(s) {
                 return 0;
             }

@@ -60,7 +60,7 @@ impl<'g, G: Game> GameSpace<'g, G> {
     pub fn index(&self, s: u64) -> u64 {
         match &self.orbits {
             None => s,
-            Some(orbits) => orbits.representative(s),
+            Some(orbits) => orbits.representative_of(self.game, s),
         }
     }
 
@@ -69,8 +69,7 @@ impl<'g, G: Game> GameSpace<'g, G> {
     pub fn stored_of(&self, index: u64) -> Option<u64> {
         match &self.orbits {
             None => (index < self.game.states()).then_some(index),
-            Some(orbits) if self.game.has_symmetry() => orbits.number(self.game.canonical(index)),
-            Some(orbits) => orbits.number(index),
+            Some(orbits) => orbits.orbit_of(self.game, index),
         }
     }
 
@@ -88,37 +87,142 @@ impl<'g, G: Game> GameSpace<'g, G> {
 
     /// Replaces `out` with the distinct stored successors of stored state
     /// `s` (none when it is over or not a position).
-    pub fn distinct_successors(&self, s: u64, out: &mut Vec<u64>) {
-        out.clear();
+    pub fn distinct_successors(&self, s: u64, out: &mut Found) {
+        out.list.clear();
         if !self.is_position(s) || self.ending(s).is_some() {
             return;
         }
-        self.game.successors(self.index(s), out);
-        self.to_stored(out);
+        self.game.successors(self.index(s), &mut out.list);
+        self.to_stored(out, true);
     }
 
     /// Replaces `out` with the distinct stored predecessors of stored state
-    /// `s`, from the game's un-moves.
-    pub fn distinct_predecessors(&self, s: u64, out: &mut Vec<u64>) {
-        out.clear();
-        self.game.predecessors(self.index(s), out);
-        self.to_stored(out);
+    /// `s`, from the game's un-moves (which list each predecessor once, so
+    /// only orbits can make them repeat).
+    pub fn distinct_predecessors(&self, s: u64, out: &mut Found) {
+        out.list.clear();
+        self.game.predecessors(self.index(s), &mut out.list);
+        self.to_stored(out, false);
     }
 
     /// Maps game indices to stored states, each once (indices that name no
-    /// stored state are dropped: the conformance check reports them).
-    fn to_stored(&self, out: &mut Vec<u64>) {
-        if self.orbits.is_some() {
-            let mut kept = 0;
-            for i in 0..out.len() {
-                if let Some(s) = self.stored_of(out[i]) {
-                    out[kept] = s;
+    /// stored state are dropped: the conformance check reports them);
+    /// `may_repeat` when the game may list one index twice.
+    fn to_stored(&self, out: &mut Found, may_repeat: bool) {
+        match &self.orbits {
+            None if !may_repeat => {}
+            None => out.keep_distinct(),
+            Some(orbits) => {
+                let mut kept = 0;
+                for i in 0..out.list.len() {
+                    if let Some(s) = orbits.orbit_of(self.game, out.list[i]) {
+                        out.list[kept] = s;
+                        kept += 1;
+                    }
+                }
+                out.list.truncate(kept);
+                out.keep_distinct();
+            }
+        }
+    }
+}
+
+/// A list of states, with a set to keep each once: open addressing with a
+/// generation stamp per slot, so that emptying it costs nothing and each
+/// state costs a hash and a probe or two (a sort costs a few hard branches
+/// each).
+#[derive(Default)]
+pub struct Found {
+    list: Vec<u64>,
+    keys: Vec<u64>,
+    stamps: Vec<u32>,
+    generation: u32,
+}
+
+impl Found {
+    /// The states found, in the order first found.
+    pub fn as_slice(&self) -> &[u64] {
+        &self.list
+    }
+
+    /// How many there are.
+    pub fn len(&self) -> usize {
+        self.list.len()
+    }
+
+    /// Whether there are none.
+    pub fn is_empty(&self) -> bool {
+        self.list.is_empty()
+    }
+
+    /// Replaces the list with `states`.
+    pub fn set(&mut self, states: impl IntoIterator<Item = u64>) {
+        self.list.clear();
+        self.list.extend(states);
+    }
+
+    /// Drops every repeat of a state, keeping the first.
+    fn keep_distinct(&mut self) {
+        if self.list.len() < 2 {
+            return;
+        }
+        let wanted = (self.list.len() * 2).next_power_of_two().max(64);
+        if self.keys.len() < wanted {
+            self.keys = vec![0; wanted];
+            self.stamps = vec![0; wanted];
+            self.generation = 0;
+        }
+        self.generation = self.generation.wrapping_add(1);
+        if self.generation == 0 {
+            self.stamps.fill(0);
+            self.generation = 1;
+        }
+        let mask = self.keys.len() - 1;
+        let shift = 64 - self.keys.len().trailing_zeros();
+        let mut kept = 0;
+        for i in 0..self.list.len() {
+            let value = self.list[i];
+            // Fibonacci hashing: the top bits of value * 2^64 / phi.
+            let mut slot = (value.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
+            loop {
+                if self.stamps[slot] != self.generation {
+                    self.stamps[slot] = self.generation;
+                    self.keys[slot] = value;
+                    self.list[kept] = value;
                     kept += 1;
+                    break;
+                }
+                if self.keys[slot] == value {
+                    break;
+                }
+                slot = (slot + 1) & mask;
+            }
+        }
+        self.list.truncate(kept);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn found_keeps_the_first_of_each_state_in_order() {
+        let mut found = Found::default();
+        for round in 0..3u64 {
+            let input: Vec<u64> = (0..500).map(|i| (i * 7919 + round) % 97).collect();
+            found.set(input.iter().copied());
+            found.keep_distinct();
+            let mut expected = Vec::new();
+            for &v in &input {
+                if !expected.contains(&v) {
+                    expected.push(v);
                 }
             }
-            out.truncate(kept);
+            assert_eq!(found.as_slice(), &expected[..]);
         }
-        out.sort_unstable();
-        out.dedup();
+        found.set([5, 5, u64::MAX, 0, u64::MAX]);
+        found.keep_distinct();
+        assert_eq!(found.as_slice(), &[5, u64::MAX, 0]);
     }
 }

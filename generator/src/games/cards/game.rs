@@ -129,8 +129,22 @@ impl Game for Cards {
     }
 
     fn canonical(&self, index: u64) -> u64 {
+        self.representative(self.orbit(index))
+    }
+
+    // The lookup crate's numbering: orbits in increasing order of their
+    // canonical index, the both-zero pair among them.
+    fn orbit_count(&self) -> Option<u64> {
+        Some(self.orbits.states())
+    }
+
+    fn orbit(&self, index: u64) -> u64 {
         let (a, b) = self.hands_of(index);
-        let (a, b) = self.orbits.state(self.orbits.index(a, b));
+        self.orbits.index(a, b)
+    }
+
+    fn representative(&self, orbit: u64) -> u64 {
+        let (a, b) = self.orbits.state(orbit);
         a as u64 * self.hands + b as u64
     }
 }
