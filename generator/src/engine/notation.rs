@@ -60,4 +60,24 @@ pub trait Notation: Game {
 
     /// What the players are called (`x`, `o`).
     fn side_name(&self, side: Side) -> &'static str;
+
+    /// Reads a position and who is to move in it. Most games' indices say
+    /// who is to move (the default asks [`Game::to_move`]); a game whose
+    /// index is seen from the player to move (Cards) names the player in
+    /// its notation and overrides this.
+    fn parse_spot(&self, text: &str) -> Result<(u64, Side), NotationError> {
+        let index = self.parse_position(text)?;
+        Ok((index, self.to_move(index)))
+    }
+
+    /// Writes state `index` with `side` to move (the default ignores
+    /// `side`: the index says it).
+    fn write_spot(&self, index: u64, _side: Side) -> String {
+        self.write_position(index)
+    }
+
+    /// Draws state `index` with `side` to move (the default ignores `side`).
+    fn picture_spot(&self, index: u64, _side: Side) -> String {
+        self.picture(index)
+    }
 }

@@ -10,6 +10,7 @@
 pub mod game;
 pub mod hand_tables;
 pub mod kernel;
+pub mod notation;
 pub mod predecessors;
 pub mod solve;
 pub mod space;

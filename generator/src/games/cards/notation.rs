@@ -1,0 +1,180 @@
+//! Cards' notation for people: a position in one string, and moves named
+//! by the two card values they use.
+//!
+//! A position is `<player to move>:<Alice's cards>:<Bob's cards>`, one
+//! digit per card (hexadecimal above 9), in any order, e.g.
+//! `alice:10000000:00040020`. The index is seen from the player to move,
+//! so the player is part of the notation ([`Notation::parse_spot`]); a
+//! position written without one ([`Notation::write_position`]) has Alice to
+//! move. A move `a+b` adds the opponent's card `b` to the mover's card `a`.
+
+use gametable::{Hand, Position};
+
+use super::game::Cards;
+use crate::engine::{Game, Notation, NotationError, Side};
+
+/// The players' names, first player (Alice) first.
+const NAMES: [&str; 2] = ["alice", "bob"];
+
+impl Cards {
+    /// Reads one hand of `field` (1-based field number `number` of the
+    /// position, starting at character `at`).
+    fn parse_hand(&self, field: &str, name: &str, at: usize) -> Result<Hand, NotationError> {
+        let variant = self.variant();
+        let n = usize::from(variant.cards());
+        let m = u32::from(variant.modulus());
+        let mut cards = Vec::with_capacity(n);
+        for (i, c) in field.chars().enumerate() {
+            let place = at + i;
+            let value = c.to_digit(16).filter(|&v| v < m).ok_or_else(|| {
+                NotationError::new(format!(
+                    "character {place} '{c}': {name}'s cards are digits 0 to {:x} (values mod {m})",
+                    m - 1
+                ))
+            })?;
+            cards.push(value as u8);
+        }
+        if cards.len() != n {
+            return Err(NotationError::new(format!(
+                "{name}'s cards '{field}' (from character {at}): {} cards, expected {n}",
+                cards.len()
+            )));
+        }
+        Hand::from_cards(variant, &cards).map_err(|e| NotationError::new(format!("{name}: {e}")))
+    }
+
+    /// The cards of hand rank `rank`, highest first, one digit each.
+    fn hand_digits(&self, rank: u64) -> String {
+        match Hand::unrank(self.variant(), rank as u32) {
+            Ok(hand) => {
+                let mut cards: Vec<u8> = hand.cards().collect();
+                cards.reverse();
+                cards
+                    .iter()
+                    .map(|&c| char::from_digit(u32::from(c), 16).unwrap_or('?'))
+                    .collect()
+            }
+            Err(_) => String::from("?"),
+        }
+    }
+
+    /// The hands of state `index` as (Alice's, Bob's) ranks with `side` to move.
+    fn alice_bob(&self, index: u64, side: Side) -> (u64, u64) {
+        let hands = u64::from(self.variant().hands());
+        let (mover, waiting) = (index / hands, index % hands);
+        match side {
+            Side::First => (mover, waiting),
+            Side::Second => (waiting, mover),
+        }
+    }
+}
+
+impl Notation for Cards {
+    fn position_help(&self) -> &'static str {
+        "<player to move>:<Alice's cards>:<Bob's cards>, one digit per card \
+         (hexadecimal above 9), e.g. alice:10000000:00040020"
+    }
+
+    fn move_help(&self) -> &'static str {
+        "<your card>+<their card>: the opponent's card is added to yours mod m, e.g. 1+4"
+    }
+
+    fn parse_position(&self, text: &str) -> Result<u64, NotationError> {
+        self.parse_spot(text).map(|(index, _)| index)
+    }
+
+    fn parse_spot(&self, text: &str) -> Result<(u64, Side), NotationError> {
+        let text = text.trim();
+        let fields: Vec<&str> = text.split(':').collect();
+        let [player, alice, bob] = fields[..] else {
+            return Err(NotationError::new(format!(
+                "'{text}': expected three fields <player>:<Alice's cards>:<Bob's cards>, found {}",
+                fields.len()
+            )));
+        };
+        let side = match player {
+            "alice" => Side::First,
+            "bob" => Side::Second,
+            other => {
+                return Err(NotationError::new(format!(
+                    "characters 1 to {} '{other}': the player to move is alice or bob",
+                    other.chars().count().max(1)
+                )))
+            }
+        };
+        let alice_at = player.chars().count() + 2;
+        let bob_at = alice_at + alice.chars().count() + 1;
+        let alice = self.parse_hand(alice, "Alice", alice_at)?;
+        let bob = self.parse_hand(bob, "Bob", bob_at)?;
+        let (mover, waiting) = match side {
+            Side::First => (alice, bob),
+            Side::Second => (bob, alice),
+        };
+        let position =
+            Position::new(mover, waiting).map_err(|e| NotationError::new(e.to_string()))?;
+        Ok((position.index(), side))
+    }
+
+    fn write_position(&self, index: u64) -> String {
+        self.write_spot(index, Side::First)
+    }
+
+    fn write_spot(&self, index: u64, side: Side) -> String {
+        let (alice, bob) = self.alice_bob(index, side);
+        format!(
+            "{}:{}:{}",
+            self.side_name(side),
+            self.hand_digits(alice),
+            self.hand_digits(bob)
+        )
+    }
+
+    fn moves(&self, index: u64) -> Vec<(String, u64)> {
+        let Some(position) = self.position(index) else {
+            return Vec::new();
+        };
+        position
+            .legal_moves()
+            .filter_map(|(mine, theirs)| {
+                let after = position.play(mine, theirs).ok()?;
+                Some((format!("{mine}+{theirs}"), after.index()))
+            })
+            .collect()
+    }
+
+    fn picture(&self, index: u64) -> String {
+        self.picture_spot(index, Side::First)
+    }
+
+    fn picture_spot(&self, index: u64, side: Side) -> String {
+        let (alice, bob) = self.alice_bob(index, side);
+        format!(
+            "Alice holds {}\nBob holds   {}\n{} to move",
+            spaced(&self.hand_digits(alice)),
+            spaced(&self.hand_digits(bob)),
+            match side {
+                Side::First => "Alice",
+                Side::Second => "Bob",
+            }
+        )
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => NAMES[0],
+            Side::Second => NAMES[1],
+        }
+    }
+}
+
+/// Digits with a space between each.
+fn spaced(digits: &str) -> String {
+    let mut out = String::new();
+    for (i, c) in digits.chars().enumerate() {
+        if i > 0 {
+            out.push(' ');
+        }
+        out.push(c);
+    }
+    out
+}
