@@ -12,6 +12,7 @@
 
 pub mod baseline;
 pub mod conformance;
+pub mod deep;
 pub mod game;
 pub mod kernel;
 pub mod notation;

@@ -1,0 +1,163 @@
+//! The deep verifier for any game: checks a solved table one move deep
+//! against the game's forward moves alone, trusting neither the table nor
+//! the sweep that made it.
+//!
+//! For every stored state (every position, or every canonical one of a
+//! table stored per orbit):
+//! - a state the rules end is as they say (a win or loss at distance 0, a
+//!   draw without one), and a state with no moves is a loss at 0;
+//! - a win at `d` has a move to a loss at `d - 1` and none to a nearer loss;
+//! - every move from a loss at `d` leads to a win at most `d - 1` away, one
+//!   of them exactly `d - 1`;
+//! - a draw has no move to a loss and not every move leads to a win;
+//! - an index that is no position has no answer.
+//!
+//! With distances this is sound: distances fall strictly along the moves
+//! that justify each win and loss, so by induction every win and loss is
+//! one at exactly that distance, and a draw cycle cannot pass for either.
+
+use std::fmt;
+
+use gametable::Outcome;
+use rayon::prelude::*;
+
+use super::game::Game;
+
+/// A table's answer for a state: its outcome for the player to move and
+/// its distance (`None` for draws), or `None` for no position.
+pub type Answer = Option<(Outcome, Option<u16>)>;
+
+/// What a deep check covered.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct DeepReport {
+    /// States checked.
+    pub states: u64,
+    /// Moves followed.
+    pub moves: u64,
+}
+
+/// The first state (by index) that fails the deep check.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct DeepError {
+    /// The state's index.
+    pub index: u64,
+    /// What is wrong with it.
+    pub why: String,
+}
+
+impl fmt::Display for DeepError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        write!(f, "state {}: {}", self.index, self.why)
+    }
+}
+
+impl std::error::Error for DeepError {}
+
+/// Checks `answer` for every stored state of `game` (`per_orbit`: one per
+/// orbit of its symmetry) one move deep; the error names the first bad
+/// state, described by `describe`.
+///
+/// # Errors
+/// [`DeepError`] for the first state whose answer its moves contradict.
+pub fn check<G: Game>(
+    game: &G,
+    per_orbit: bool,
+    answer: impl Fn(u64) -> Answer + Sync,
+    describe: impl Fn(u64) -> String + Sync,
+) -> Result<DeepReport, DeepError> {
+    let per_orbit = per_orbit && game.has_symmetry();
+    const CHUNK: u64 = 1 << 14;
+    let states = game.states();
+    let results: Vec<Result<DeepReport, DeepError>> = (0..states.div_ceil(CHUNK))
+        .into_par_iter()
+        .map(|chunk| {
+            let mut report = DeepReport::default();
+            let mut moves = Vec::new();
+            for i in chunk * CHUNK..((chunk + 1) * CHUNK).min(states) {
+                if per_orbit && game.canonical(i) != i {
+                    continue;
+                }
+                report.moves += check_state(game, i, &answer, &mut moves)
+                    .map_err(|why| DeepError {
+                        index: i,
+                        why: format!("{}: {why}", describe(i)),
+                    })?;
+                report.states += 1;
+            }
+            Ok(report)
+        })
+        .collect();
+    let mut total = DeepReport::default();
+    for result in results {
+        let report = result?;
+        total.states += report.states;
+        total.moves += report.moves;
+    }
+    Ok(total)
+}
+
+/// Checks one state; returns the moves followed.
+fn check_state<G: Game>(
+    game: &G,
+    i: u64,
+    answer: &impl Fn(u64) -> Answer,
+    moves: &mut Vec<u64>,
+) -> Result<u64, String> {
+    let got = answer(i);
+    if !game.is_position(i) {
+        return match got {
+            None => Ok(0),
+            Some(_) => Err(String::from("no position, but the table answers for it")),
+        };
+    }
+    let Some((outcome, distance)) = got else {
+        return Err(String::from("a position, but the table has no answer"));
+    };
+    if (outcome == Outcome::Draw) != distance.is_none() {
+        return Err(format!("{outcome} with distance {distance:?}"));
+    }
+    moves.clear();
+    if game.ending(i).is_none() {
+        game.successors(i, moves);
+    }
+    let mut results = Vec::with_capacity(moves.len());
+    for &t in moves.iter() {
+        match answer(t) {
+            Some(result) => results.push(result),
+            None => return Err(format!("its move to state {t} has no answer")),
+        }
+    }
+    let expected = if let Some(ending) = game.ending(i) {
+        (ending, (ending != Outcome::Draw).then_some(0))
+    } else if results.is_empty() {
+        (Outcome::Loss, Some(0))
+    } else if let Some(d) = results
+        .iter()
+        .filter(|r| r.0 == Outcome::Loss)
+        .filter_map(|r| r.1)
+        .min()
+    {
+        (Outcome::Win, Some(d.saturating_add(1)))
+    } else if results.iter().all(|r| r.0 == Outcome::Win) {
+        let longest = results.iter().filter_map(|r| r.1).max().unwrap_or(0);
+        (Outcome::Loss, Some(longest.saturating_add(1)))
+    } else {
+        (Outcome::Draw, None)
+    };
+    if (outcome, distance) != expected {
+        return Err(format!(
+            "the table says {} but its moves make it {}",
+            words(outcome, distance),
+            words(expected.0, expected.1)
+        ));
+    }
+    Ok(moves.len() as u64)
+}
+
+/// An outcome and distance in words: `win in 3`, `draw`.
+pub fn words(outcome: Outcome, distance: Option<u16>) -> String {
+    match distance {
+        Some(d) => format!("{outcome} in {d}"),
+        None => outcome.to_string(),
+    }
+}
