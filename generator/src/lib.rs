@@ -17,6 +17,7 @@ pub mod countdown;
 pub mod deep;
 pub mod engine;
 pub mod exhaustive;
+pub mod games;
 pub mod hand_tables;
 pub mod judge;
 pub mod parallel;

@@ -1,0 +1,3 @@
+//! The games built into the generator, each a [`crate::engine::Game`].
+
+pub mod connect4;
