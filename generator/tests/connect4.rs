@@ -446,3 +446,57 @@ fn larger_boards() {
         );
     }
 }
+
+/// Rough speeds of the hooks on 5 x 5 (run with `--ignored --nocapture`):
+/// states per second through `successors`, `predecessors`, `canonical`
+/// and `is_position`, over an even spread of indices.
+#[test]
+#[ignore]
+fn speed() {
+    use std::time::Instant;
+    let game = ConnectFour::new(5, 5).unwrap();
+    let n = 2_000_000u64;
+    let step = game.states() / n;
+    let indices: Vec<u64> = (0..n).map(|k| k * step).collect();
+    let positions: Vec<u64> = indices
+        .iter()
+        .copied()
+        .filter(|&i| game.is_position(i))
+        .collect();
+    let mut out = Vec::new();
+    let mut sink = 0u64;
+    let rate = |name: &str, count: usize, started: Instant| {
+        let secs = started.elapsed().as_secs_f64();
+        println!("{name}: {:.1} M states/s", count as f64 / secs / 1e6);
+    };
+    let started = Instant::now();
+    for &i in &indices {
+        sink += u64::from(game.is_position(i));
+    }
+    rate("is_position", indices.len(), started);
+    let started = Instant::now();
+    for &i in &positions {
+        out.clear();
+        game.successors(i, &mut out);
+        sink += out.len() as u64;
+    }
+    rate("successors", positions.len(), started);
+    let started = Instant::now();
+    for &i in &positions {
+        out.clear();
+        game.predecessors(i, &mut out);
+        sink += out.len() as u64;
+    }
+    rate("predecessors", positions.len(), started);
+    let started = Instant::now();
+    for &i in &positions {
+        sink += game.canonical(i);
+    }
+    rate("canonical", positions.len(), started);
+    let started = Instant::now();
+    for &i in &positions {
+        sink += u64::from(game.ending(i).is_some());
+    }
+    rate("ending", positions.len(), started);
+    println!("({sink})");
+}

@@ -24,13 +24,17 @@ pub struct Indexer {
     height: usize,
     /// Bits per column in a bitboard: the height plus an empty sentinel.
     stride: usize,
-    /// `binom[n * row + k]` is `C(n, k)` (zero for `k > n`).
+    /// `binom[n * row + k]` is `C(n, k)` (zero for `k > n`: every `k` up to
+    /// `cells` has a slot).
     binom: Vec<u64>,
     /// Row length of `binom`.
     row: usize,
     /// `ways[j * (cells + 1) + s]`: height vectors of `j` columns with `s`
     /// discs in all.
     ways: Vec<u64>,
+    /// `below[(j * row + s) * (height + 1) + x]`: height vectors of `j + 1`
+    /// columns with `s` discs whose first column holds fewer than `x`.
+    below: Vec<u64>,
     /// `base[n]`: indices before the boards with `n` discs; `base[cells + 1]`
     /// is the number of indices.
     base: Vec<u64>,
@@ -82,6 +86,20 @@ impl Indexer {
                 ways[j * row + s] = total;
             }
         }
+        let mut below = vec![0u64; width * row * (height + 1)];
+        for j in 0..width {
+            for s in 0..row {
+                let at = (j * row + s) * (height + 1);
+                for x in 1..=height {
+                    let more = if x - 1 <= s {
+                        ways[j * row + s - (x - 1)]
+                    } else {
+                        0
+                    };
+                    below[at + x] = below[at + x - 1] + more;
+                }
+            }
+        }
         let mut colourings = Vec::with_capacity(row);
         let mut base = Vec::with_capacity(row + 1);
         let mut total = 0u128;
@@ -104,6 +122,7 @@ impl Indexer {
             binom,
             row,
             ways,
+            below,
             base,
             colourings,
         })
@@ -117,15 +136,6 @@ impl Indexer {
     /// Bits per column in a bitboard.
     pub fn stride(&self) -> usize {
         self.stride
-    }
-
-    #[inline]
-    fn binom(&self, n: usize, k: usize) -> u64 {
-        if k > n {
-            0
-        } else {
-            self.binom[n * self.row + k]
-        }
     }
 
     /// The number of discs on the board of `index` (below [`Indexer::size`]).
@@ -155,9 +165,7 @@ impl Indexer {
             let h = ((parts.all >> shift) & ((1u64 << self.height) - 1)).count_ones() as usize;
             // Vectors of the remaining columns that put fewer discs here.
             let rest = self.width - 1 - c;
-            for x in 0..h {
-                heights_rank += self.ways[rest * self.row + left - x];
-            }
+            heights_rank += self.below[(rest * self.row + left) * (self.height + 1) + h];
             left -= h;
             compact |= ((parts.first >> shift) & ((1u64 << h) - 1)) << offset;
             offset += h;
@@ -167,7 +175,7 @@ impl Indexer {
         while compact != 0 {
             let p = compact.trailing_zeros() as usize;
             i += 1;
-            colour_rank += self.binom(p, i);
+            colour_rank += self.binom[p * self.row + i];
             compact &= compact - 1;
         }
         self.base[n] + heights_rank * self.colourings[n] + colour_rank
@@ -184,14 +192,15 @@ impl Indexer {
         let mut compact = 0u64;
         let mut k = n.div_ceil(2);
         let mut p = n;
+        // Branch-free: whether each disc is the first player's is a coin
+        // flip the branch predictor cannot learn.
         while k > 0 && p > 0 {
             p -= 1;
-            let c = self.binom(p, k);
-            if c <= colour_rank {
-                colour_rank -= c;
-                compact |= 1 << p;
-                k -= 1;
-            }
+            let c = self.binom[p * self.row + k];
+            let take = u64::from(c <= colour_rank);
+            colour_rank -= c * take;
+            compact |= take << p;
+            k -= take as usize;
         }
         let mut left = n;
         let mut all = 0u64;
