@@ -17,6 +17,10 @@
 //! per disc, with no table the size of the board's state space.
 #![allow(clippy::indexing_slicing)] // every index is a disc count, column or height bounded by the board
 
+/// The most height vectors kept in a table for unranking: 8 MB (7 x 6 has
+/// 823,543; 8 x 7, 7 x 8 and 9 x 6 have more and scan instead).
+pub const VECTOR_TABLE_LIMIT: u64 = 1 << 20;
+
 /// Ranking and unranking of boards of one size.
 #[derive(Clone, Debug)]
 pub struct Indexer {
@@ -35,6 +39,14 @@ pub struct Indexer {
     /// `below[(j * row + s) * (height + 1) + x]`: height vectors of `j + 1`
     /// columns with `s` discs whose first column holds fewer than `x`.
     below: Vec<u64>,
+    /// Every height vector as the bitboard of its discs, by disc count and
+    /// then rank, when there are at most [`VECTOR_TABLE_LIMIT`] of them
+    /// (unranking is then a lookup instead of a scan per column).
+    vectors: Option<Vec<u64>>,
+    /// Where the height vectors with `n` discs start in `vectors`.
+    vector_base: Vec<u64>,
+    /// The cells of column 0.
+    column: u64,
     /// `base[n]`: indices before the boards with `n` discs; `base[cells + 1]`
     /// is the number of indices.
     base: Vec<u64>,
@@ -115,7 +127,14 @@ impl Indexer {
             }
         }
         base.push(total as u64);
-        Ok(Indexer {
+        let mut vector_base = Vec::with_capacity(row);
+        let mut vector_count = 0u64;
+        for n in 0..row {
+            vector_base.push(vector_count);
+            vector_count += ways[width * row + n];
+        }
+        let column = (1u64 << height) - 1;
+        let mut indexer = Indexer {
             width,
             height,
             stride,
@@ -123,9 +142,48 @@ impl Indexer {
             row,
             ways,
             below,
+            vectors: None,
+            vector_base,
+            column,
             base,
             colourings,
-        })
+        };
+        if vector_count <= VECTOR_TABLE_LIMIT {
+            let mut vectors = vec![0u64; vector_count as usize];
+            let mut heights = vec![0usize; width];
+            loop {
+                let mut all = 0u64;
+                for (c, &h) in heights.iter().enumerate() {
+                    all |= ((1u64 << h) - 1) << (c * stride);
+                }
+                let n = heights.iter().sum::<usize>();
+                let rank = indexer.heights_rank(n, all);
+                vectors[(indexer.vector_base[n] + rank) as usize] = all;
+                // The next height vector, last column fastest.
+                let Some(c) = heights.iter().rposition(|&h| h < height) else {
+                    break;
+                };
+                heights[c] += 1;
+                for h in &mut heights[c + 1..] {
+                    *h = 0;
+                }
+            }
+            indexer.vectors = Some(vectors);
+        }
+        Ok(indexer)
+    }
+
+    /// The rank of the height vector of `all` (with `n` discs) among those
+    /// with `n` discs.
+    fn heights_rank(&self, n: usize, all: u64) -> u64 {
+        let mut left = n;
+        let mut rank = 0u64;
+        for c in 0..self.width {
+            let h = ((all >> (c * self.stride)) & self.column).count_ones() as usize;
+            rank += self.below[((self.width - 1 - c) * self.row + left) * (self.height + 1) + h];
+            left -= h;
+        }
+        rank
     }
 
     /// How many indices there are.
@@ -162,7 +220,7 @@ impl Indexer {
         let mut offset = 0;
         for c in 0..self.width {
             let shift = c * self.stride;
-            let h = ((parts.all >> shift) & ((1u64 << self.height) - 1)).count_ones() as usize;
+            let h = ((parts.all >> shift) & self.column).count_ones() as usize;
             // Vectors of the remaining columns that put fewer discs here.
             let rest = self.width - 1 - c;
             heights_rank += self.below[(rest * self.row + left) * (self.height + 1) + h];
@@ -201,6 +259,22 @@ impl Indexer {
             colour_rank -= c * take;
             compact |= take << p;
             k -= take as usize;
+        }
+        if let Some(vectors) = &self.vectors {
+            let all = vectors[(self.vector_base[n] + heights_rank) as usize];
+            let mut first = 0u64;
+            let mut offset = 0;
+            for c in 0..self.width {
+                let shift = c * self.stride;
+                let column = (all >> shift) & self.column;
+                first |= ((compact >> offset) & column) << shift;
+                offset += column.count_ones();
+            }
+            return Parts {
+                discs: n,
+                first,
+                all,
+            };
         }
         let mut left = n;
         let mut all = 0u64;
@@ -254,18 +328,47 @@ mod tests {
         }
     }
 
+    fn check(ix: &Indexer, i: u64) {
+        let parts = ix.unrank(i);
+        assert_eq!(ix.rank(parts), i, "index {i}");
+        assert_eq!(ix.discs(i), parts.discs);
+        assert_eq!(parts.all.count_ones() as usize, parts.discs);
+        assert_eq!(parts.first.count_ones() as usize, parts.discs.div_ceil(2));
+        assert_eq!(parts.first & !parts.all, 0);
+    }
+
+    /// Every index of small boards, with and without the vector table.
     #[test]
     fn round_trip_small() {
-        for (w, h) in [(1, 1), (2, 3), (3, 3), (4, 4), (3, 2)] {
+        for (w, h) in [(1, 1), (2, 3), (3, 3), (4, 4), (3, 2), (5, 2)] {
             let ix = Indexer::new(w, h).unwrap();
+            assert!(ix.vectors.is_some());
+            let mut scan = ix.clone();
+            scan.vectors = None;
             for i in 0..ix.size() {
-                let parts = ix.unrank(i);
-                assert_eq!(ix.rank(parts), i, "{w} x {h} index {i}");
-                assert_eq!(ix.discs(i), parts.discs);
-                assert_eq!(parts.all.count_ones() as usize, parts.discs);
-                assert_eq!(parts.first.count_ones() as usize, parts.discs.div_ceil(2));
-                assert_eq!(parts.first & !parts.all, 0);
+                check(&ix, i);
+                check(&scan, i);
+                assert_eq!(ix.unrank(i), scan.unrank(i));
             }
+        }
+    }
+
+    /// Spread-out indices of large boards (7 x 6 with the table, the
+    /// others without).
+    #[test]
+    fn round_trip_large() {
+        for (w, h) in [(7, 6), (8, 7), (7, 8), (9, 6)] {
+            let ix = Indexer::new(w, h).unwrap();
+            assert_eq!(ix.vectors.is_some(), (w, h) == (7, 6));
+            let mut x = 12345u64;
+            for _ in 0..20_000 {
+                x = x
+                    .wrapping_mul(6364136223846793005)
+                    .wrapping_add(1442695040888963407);
+                check(&ix, x % ix.size());
+            }
+            check(&ix, ix.size() - 1);
+            check(&ix, 0);
         }
     }
 }
