@@ -77,8 +77,8 @@ pub fn check<G: Game>(
                 if per_orbit && game.canonical(i) != i {
                     continue;
                 }
-                report.moves += check_state(game, i, &answer, &mut moves)
-                    .map_err(|why| DeepError {
+                report.moves +=
+                    check_state(game, i, &answer, &mut moves).map_err(|why| DeepError {
                         index: i,
                         why: format!("{}: {why}", describe(i)),
                     })?;
