@@ -95,7 +95,7 @@ pub fn layout_file_name(variant: Variant, symmetry: Symmetry, compression: Compr
         "cards-{}-{}{}{}.gtbl",
         variant.cards(),
         variant.modulus(),
-        if symmetry == Symmetry::UnitOrbits {
+        if symmetry == Symmetry::Orbits {
             "-orbits"
         } else {
             ""
@@ -140,13 +140,31 @@ pub fn fingerprint_path(table: &Path) -> PathBuf {
     table.with_extension("fingerprint")
 }
 
+/// The header's name for a Cards variant: `cards` with parameters
+/// `cards` and `modulus`, in that order.
+pub fn cards_game(variant: Variant) -> Game {
+    Game::new(
+        "cards",
+        &[
+            ("cards", u64::from(variant.cards())),
+            ("modulus", u64::from(variant.modulus())),
+        ],
+    )
+}
+
+/// A header's Cards parameters, `(0, 0)` where it has none (for messages
+/// and fingerprints of tables already checked).
+fn cards_parameters(game: &Game) -> (u64, u64) {
+    (
+        game.parameter("cards").unwrap_or(0),
+        game.parameter("modulus").unwrap_or(0),
+    )
+}
+
 /// The spec of a full 2-bit outcome table of `variant`.
 pub fn outcome_spec(variant: Variant) -> TableSpec {
     TableSpec {
-        game: Game::Cards {
-            cards: variant.cards(),
-            modulus: variant.modulus(),
-        },
+        game: cards_game(variant),
         kind: TableKind::Outcome,
         bits_per_state: 2,
         symmetry: Symmetry::None,
@@ -180,7 +198,7 @@ pub struct LaidOut {
 }
 
 /// Solves `variant` and encodes its outcome table with `symmetry` and
-/// `compression`. A reduced table (`Symmetry::UnitOrbits`) holds the orbit
+/// `compression`. A reduced table (`Symmetry::Orbits`) holds the orbit
 /// sweep's codes, one per orbit in [`gametable::symmetry::Orbits`] order
 /// (converted from the sweep's padded layout); a full one the sweep's
 /// expanded codes.
@@ -203,7 +221,7 @@ pub fn solve_outcomes(
                 variant.states(),
             )
         }
-        Symmetry::UnitOrbits => {
+        Symmetry::Orbits => {
             let orbits = gametable::symmetry::Orbits::new(variant);
             let tables = crate::sweep::HandTables::new(variant);
             // On all cores: bit for bit the single-threaded sweep.
@@ -342,8 +360,9 @@ pub fn decode_cards(
     let format = |e| TableFileError::Format(path.into(), e);
     let unsupported = |why: String| TableFileError::Unsupported(path.to_path_buf(), why);
     let raw = gametable_format::read_raw(bytes).map_err(format)?;
-    let Game::Cards { cards, modulus } = raw.header.game;
-    let variant = Variant::new(cards, modulus).map_err(|e| unsupported(e.to_string()))?;
+    let variant =
+        gametable::cards_variant(&raw.header.game).map_err(|e| unsupported(e.to_string()))?;
+    let (cards, modulus) = (variant.cards(), variant.modulus());
     if raw.header.kind != kind || raw.header.symmetry != Symmetry::None {
         return Err(unsupported(format!(
             "a {:?} table with symmetry {:?}; expected a full {kind:?} table",
@@ -472,8 +491,8 @@ pub fn distance_fingerprint(
     file_len: usize,
     stats: &DistanceStats,
 ) -> String {
-    let Game::Cards { cards, modulus } = header.game;
-    let variant = Variant::new(cards, modulus).ok();
+    let (cards, modulus) = cards_parameters(&header.game);
+    let variant = gametable::cards_variant(&header.game).ok();
     let mut text = String::new();
     title_lines(
         &mut text,
@@ -579,7 +598,7 @@ pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
 /// digest and the command that makes it. Deterministic: no dates, no paths
 /// beyond the file name.
 pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u64; 4]) -> String {
-    let Game::Cards { cards, modulus } = header.game;
+    let (cards, modulus) = cards_parameters(&header.game);
     let mut text = String::new();
     title_lines(
         &mut text,
@@ -606,7 +625,7 @@ pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u
 /// default one (full, zstd), with a leading space otherwise.
 pub fn layout_flags(header: &Header) -> String {
     let mut flags = String::new();
-    if header.symmetry == Symmetry::UnitOrbits {
+    if header.symmetry == Symmetry::Orbits {
         flags.push_str(" --symmetry orbits");
     }
     if header.compression == Compression::None {
@@ -642,10 +661,10 @@ fn footer_lines(text: &mut String, header: &Header) {
 /// The lines every fingerprint starts its body with: the game, its
 /// parameters and the file's layout and sizes.
 fn header_lines(text: &mut String, header: &Header, file_len: usize) {
-    let Game::Cards { cards, modulus } = header.game;
-    let _ = writeln!(text, "game = cards");
-    let _ = writeln!(text, "cards = {cards}");
-    let _ = writeln!(text, "modulus = {modulus}");
+    let _ = writeln!(text, "game = {}", header.game.name);
+    for (name, value) in &header.game.parameters {
+        let _ = writeln!(text, "{name} = {value}");
+    }
     let _ = writeln!(text, "kind = {:?}", header.kind);
     let _ = writeln!(text, "bits_per_state = {}", header.bits_per_state);
     let _ = writeln!(text, "symmetry = {:?}", header.symmetry);

@@ -210,9 +210,7 @@ fn check_sums(path: &Path, bytes: &[u8]) -> crate::Result<()> {
 }
 
 fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Result<String> {
-    if gametable_format::read_raw(bytes)
-        .is_ok_and(|raw| raw.header.symmetry == Symmetry::UnitOrbits)
-    {
+    if gametable_format::read_raw(bytes).is_ok_and(|raw| raw.header.symmetry == Symmetry::Orbits) {
         return verify_reduced(path, bytes);
     }
     let file = OutcomeFile::from_bytes(path, bytes)?;
@@ -309,7 +307,7 @@ fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::Result<String> {
     let expected = table_file::fingerprint(&file_name(path), header, bytes.len(), counts);
     check_fingerprint(path, &expected)?;
     check_sums(path, bytes)?;
-    let fresh = table_file::solve_outcomes(variant, Symmetry::UnitOrbits, header.compression)?;
+    let fresh = table_file::solve_outcomes(variant, Symmetry::Orbits, header.compression)?;
     if fresh.packed != table.as_bytes() {
         let orbit = |packed: &[u8], i: u64| {
             packed

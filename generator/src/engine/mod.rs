@@ -12,8 +12,8 @@ pub mod game;
 pub mod notation;
 pub mod orbits;
 pub mod reverse;
-pub mod space;
 pub mod solve;
+pub mod space;
 
 pub use game::{Game, Parameter, Side};
 pub use notation::{Notation, NotationError};

@@ -69,9 +69,7 @@ impl<'g, G: Game> GameSpace<'g, G> {
     pub fn stored_of(&self, index: u64) -> Option<u64> {
         match &self.orbits {
             None => (index < self.game.states()).then_some(index),
-            Some(orbits) if self.game.has_symmetry() => {
-                orbits.number(self.game.canonical(index))
-            }
+            Some(orbits) if self.game.has_symmetry() => orbits.number(self.game.canonical(index)),
             Some(orbits) => orbits.number(index),
         }
     }
