@@ -26,5 +26,6 @@ pub mod reference;
 pub mod space;
 pub mod stones_game;
 pub mod stones_query;
+pub mod store;
 pub mod sweep;
 pub mod table_file;
