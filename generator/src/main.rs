@@ -59,6 +59,7 @@ fn run(cli: Cli) -> Result<()> {
                             CompressionArg::Zstd => gametable_format::Compression::Zstd,
                             CompressionArg::None => gametable_format::Compression::None,
                         },
+                        !no_distances,
                     ),
                 }
             }
