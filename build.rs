@@ -91,13 +91,10 @@ fn read(relative: &str, kind: TableKind, bits: u8) -> Result<Vec<u8>, String> {
     let bytes = std::fs::read(&path).map_err(|e| format!("{}: {e}", path.display()))?;
     let table = gametable_format::decode(&bytes).map_err(|e| e.to_string())?;
     let header = &table.header;
-    let expected = Game::Cards {
-        cards: 8,
-        modulus: 5,
-    };
+    let expected = Game::new("cards", &[("cards", 8), ("modulus", 5)]);
     if header.game != expected || header.symmetry != Symmetry::None || header.states != STATES {
         return Err(format!(
-            "it holds {:?} ({:?}, {} states), not the full (8, 5) table",
+            "it holds {} ({:?}, {} states), not the full (8, 5) table",
             header.game, header.symmetry, header.states
         ));
     }

@@ -56,10 +56,7 @@ fn write_tables() -> [(PathBuf, &'static str); 3] {
     let dir = std::env::temp_dir().join(format!("gametable-bench-{}", std::process::id()));
     std::fs::create_dir_all(&dir).unwrap();
     let spec = |symmetry, states, compression| TableSpec {
-        game: Game::Cards {
-            cards: 8,
-            modulus: 5,
-        },
+        game: Game::new("cards", &[("cards", 8), ("modulus", 5)]),
         kind: TableKind::Outcome,
         bits_per_state: 2,
         symmetry,
@@ -82,12 +79,12 @@ fn write_tables() -> [(PathBuf, &'static str); 3] {
             "full-mmap",
         ),
         (
-            spec(Symmetry::UnitOrbits, orbits.states(), Compression::None),
+            spec(Symmetry::Orbits, orbits.states(), Compression::None),
             reduced.clone(),
             "reduced-mmap",
         ),
         (
-            spec(Symmetry::UnitOrbits, orbits.states(), Compression::Zstd),
+            spec(Symmetry::Orbits, orbits.states(), Compression::Zstd),
             reduced,
             "reduced-zstd",
         ),

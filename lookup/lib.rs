@@ -75,12 +75,15 @@ extern crate alloc;
 #[cfg(all(feature = "std", not(test)))]
 extern crate std;
 
+#[cfg(feature = "open")]
+mod any;
 mod binomial;
 mod distance;
 #[cfg(feature = "embedded")]
 mod embedded;
 mod error;
 mod hand;
+mod index;
 #[cfg(feature = "open")]
 mod open;
 #[cfg(feature = "open")]
@@ -95,13 +98,16 @@ pub mod symmetry;
 mod table;
 mod variant;
 
+#[cfg(feature = "open")]
+pub use any::{AnyTable, IndexedTable};
 pub use distance::{distance_len, DistanceTable};
 #[cfg(feature = "embedded")]
 pub use embedded::{CLASSIC, CLASSIC_DISTANCES, CLASSIC_PLAY};
 pub use error::{Card, HandError, MoveError, PositionError, StonesError, TableError, VariantError};
 pub use hand::{AllHands, Hand};
+pub use index::{CardsIndex, FullIndex, StateIndex};
 #[cfg(feature = "open")]
-pub use open::{OpenDistanceTable, OpenTable};
+pub use open::{cards_variant, OpenDistanceTable, OpenTable};
 #[cfg(feature = "open")]
 pub use open_error::OpenError;
 pub use outcome::{code, Outcome, Player, Verdict};

@@ -13,7 +13,7 @@
 //! - **Full tables** (`Symmetry::None`) index a state as
 //!   [`Position::index`] does, one load and one shift per lookup, and hand
 //!   out a [`CardsTable`] / [`DistanceTable`] view ([`OpenTable::as_table`]).
-//! - **Symmetry-reduced tables** (`Symmetry::UnitOrbits`) store one state per
+//! - **Symmetry-reduced tables** (`Symmetry::Orbits`) store one state per
 //!   orbit in [`Orbits`] order; a lookup canonicalises the position with
 //!   [`Orbits::index`] first (a few more loads).
 
@@ -39,10 +39,10 @@ use crate::table::CardsTable;
 use crate::variant::Variant;
 
 /// The trailing file digest's length.
-const DIGEST_LEN: usize = 32;
+pub(crate) const DIGEST_LEN: usize = 32;
 
 /// Where the payload lives.
-enum Storage {
+pub(crate) enum Storage {
     /// The whole file, mapped read-only; the payload at `start..end`.
     Mapped { map: Mmap, start: usize, end: usize },
     /// The payload decoded into memory.
@@ -51,7 +51,7 @@ enum Storage {
 
 impl Storage {
     #[inline(always)]
-    fn payload(&self) -> &[u8] {
+    pub(crate) fn payload(&self) -> &[u8] {
         match self {
             // In range: checked at open.
             Storage::Mapped { map, start, end } => map.get(*start..*end).unwrap_or(&[]),
@@ -70,7 +70,7 @@ struct Opened {
 }
 
 /// The payload as [`check`] found it.
-enum Payload {
+pub(crate) enum Payload {
     /// Stored uncompressed in the checked bytes, at their end before the digest.
     InFile { len: usize },
     /// Decoded into memory.
@@ -79,44 +79,9 @@ enum Payload {
 
 impl Opened {
     fn open(path: &Path, kind: TableKind) -> Result<Opened, OpenError> {
-        let io = |source| OpenError::Io {
-            path: path.to_path_buf(),
-            source,
-        };
-        let file = File::open(path).map_err(io)?;
-        // The preamble first, read (not mapped): a device or a file of
-        // another kind is refused by its first bytes, as every reader does.
-        let mut preamble = Vec::with_capacity(gametable_format::PREAMBLE);
-        (&file)
-            .take(gametable_format::PREAMBLE as u64)
-            .read_to_end(&mut preamble)
-            .map_err(io)?;
-        if let Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) =
-            gametable_format::read_raw(&preamble)
-        {
-            return Err(OpenError::Format(e));
-        }
-        // SAFETY: `Mmap::map` is unsafe because the mapped bytes change if
-        // another process writes the file (or truncates it, which faults)
-        // while it is mapped, and Rust assumes a `&[u8]` never changes. We
-        // map read-only, verify the whole file's SHA-256 once here, and
-        // document that a file must not be changed in place while it is
-        // open; `gametable generate` replaces tables by renaming a new file
-        // over the old one, which leaves existing mappings intact.
-        #[allow(unsafe_code)]
-        let map = unsafe { Mmap::map(&file) }.map_err(io)?;
+        let map = map_file(path)?;
         let (header, variant, orbits, payload) = check(&map, kind)?;
-        let storage = match payload {
-            Payload::Decoded(bytes) => Storage::Owned(bytes),
-            Payload::InFile { len } => {
-                let end = map.len().saturating_sub(DIGEST_LEN);
-                Storage::Mapped {
-                    start: end.saturating_sub(len),
-                    end,
-                    map,
-                }
-            }
-        };
+        let storage = Storage::of(map, payload);
         Ok(Opened {
             header,
             variant,
@@ -127,21 +92,11 @@ impl Opened {
 
     fn from_bytes(bytes: &[u8], kind: TableKind) -> Result<Opened, OpenError> {
         let (header, variant, orbits, payload) = check(bytes, kind)?;
-        let payload = match payload {
-            Payload::Decoded(bytes) => bytes,
-            Payload::InFile { len } => {
-                let end = bytes.len().saturating_sub(DIGEST_LEN);
-                bytes
-                    .get(end.saturating_sub(len)..end)
-                    .unwrap_or(&[])
-                    .to_vec()
-            }
-        };
         Ok(Opened {
             header,
             variant,
             orbits,
-            storage: Storage::Owned(payload),
+            storage: Storage::copied(bytes, payload),
         })
     }
 
@@ -179,6 +134,108 @@ impl Opened {
     }
 }
 
+/// Maps the table file at `path` read-only, after reading its preamble:
+/// a device or a file of another kind is refused by its first bytes, as
+/// every reader does, before anything is mapped.
+pub(crate) fn map_file(path: &Path) -> Result<Mmap, OpenError> {
+    let io = |source| OpenError::Io {
+        path: path.to_path_buf(),
+        source,
+    };
+    let file = File::open(path).map_err(io)?;
+    let mut preamble = Vec::with_capacity(gametable_format::PREAMBLE);
+    (&file)
+        .take(gametable_format::PREAMBLE as u64)
+        .read_to_end(&mut preamble)
+        .map_err(io)?;
+    if let Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) =
+        gametable_format::read_raw(&preamble)
+    {
+        return Err(OpenError::Format(e));
+    }
+    // SAFETY: `Mmap::map` is unsafe because the mapped bytes change if
+    // another process writes the file (or truncates it, which faults)
+    // while it is mapped, and Rust assumes a `&[u8]` never changes. We
+    // map read-only, verify the whole file's SHA-256 once after mapping
+    // (every caller checks it with `read_raw`), and document that a file
+    // must not be changed in place while it is open; `gametable generate`
+    // replaces tables by renaming a new file over the old one, which
+    // leaves existing mappings intact.
+    #[allow(unsafe_code)]
+    let map = unsafe { Mmap::map(&file) }.map_err(io)?;
+    Ok(map)
+}
+
+/// The Cards variant a header names: the game `cards` with the parameters
+/// `cards` and `modulus`, in that order, of values [`Variant::new`] takes.
+///
+/// # Errors
+/// [`OpenError::Game`] for another game, other parameter names or values
+/// beyond a byte; [`OpenError::Variant`] for values no variant has.
+pub fn cards_variant(game: &Game) -> Result<Variant, OpenError> {
+    let other = || OpenError::Game {
+        found: game.clone(),
+        expected: "cards (cards, modulus)",
+    };
+    if !game.is("cards", &["cards", "modulus"]) {
+        return Err(other());
+    }
+    let value = |name| {
+        game.parameter(name)
+            .and_then(|v| u8::try_from(v).ok())
+            .ok_or_else(other)
+    };
+    Ok(Variant::new(value("cards")?, value("modulus")?)?)
+}
+
+impl Storage {
+    /// The storage of a checked payload of the checked file `map`.
+    pub(crate) fn of(map: Mmap, payload: Payload) -> Storage {
+        match payload {
+            Payload::Decoded(bytes) => Storage::Owned(bytes),
+            Payload::InFile { len } => {
+                let end = map.len().saturating_sub(DIGEST_LEN);
+                Storage::Mapped {
+                    start: end.saturating_sub(len),
+                    end,
+                    map,
+                }
+            }
+        }
+    }
+
+    /// The storage of a checked payload of the checked bytes `bytes`, in memory.
+    pub(crate) fn copied(bytes: &[u8], payload: Payload) -> Storage {
+        match payload {
+            Payload::Decoded(bytes) => Storage::Owned(bytes),
+            Payload::InFile { len } => {
+                let end = bytes.len().saturating_sub(DIGEST_LEN);
+                Storage::Owned(
+                    bytes
+                        .get(end.saturating_sub(len)..end)
+                        .unwrap_or(&[])
+                        .to_vec(),
+                )
+            }
+        }
+    }
+
+    /// Whether the payload is read from a mapped file.
+    pub(crate) fn is_mapped(&self) -> bool {
+        matches!(self, Storage::Mapped { .. })
+    }
+}
+
+impl Payload {
+    /// Where a checked payload borrowed from (or decoded from) the file is.
+    pub(crate) fn of(payload: Cow<'_, [u8]>) -> Payload {
+        match payload {
+            Cow::Borrowed(stored) => Payload::InFile { len: stored.len() },
+            Cow::Owned(decoded) => Payload::Decoded(decoded),
+        }
+    }
+}
+
 impl fmt::Debug for Opened {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         f.debug_struct("OpenTable")
@@ -203,8 +260,8 @@ fn check(
             found: header.kind,
         });
     }
-    let Game::Cards { cards, modulus } = header.game;
-    let variant = Variant::new(cards, modulus)?;
+    let variant = cards_variant(&header.game)?;
+    let modulus = variant.modulus();
     let states_error = |expected| OpenError::States {
         symmetry: header.symmetry,
         expected,
@@ -217,7 +274,7 @@ fn check(
         // Each orbit holds at most `modulus - 1` states (one per unit): a
         // count below that bound is wrong, and not worth building the
         // numbering (linear in the hands) to count exactly.
-        Symmetry::UnitOrbits
+        Symmetry::Orbits
             if header.states.saturating_mul(u64::from(modulus - 1)) < variant.states()
                 || header.states > variant.states() =>
         {
@@ -230,7 +287,7 @@ fn check(
     let payload = gametable_format::payload(&raw)?;
     let orbits = match header.symmetry {
         Symmetry::None => None,
-        Symmetry::UnitOrbits => {
+        Symmetry::Orbits => {
             let orbits = Orbits::new(variant);
             if orbits.states() != header.states {
                 return Err(states_error(Some(orbits.states())));
@@ -249,16 +306,12 @@ fn check(
         }
         (TableKind::Distance, Some(orbits)) => check_orbit_distances(orbits, bits, &payload)?,
     }
-    let payload = match payload {
-        Cow::Borrowed(stored) => Payload::InFile { len: stored.len() },
-        Cow::Owned(decoded) => Payload::Decoded(decoded),
-    };
-    Ok((header, variant, orbits, payload))
+    Ok((header, variant, orbits, Payload::of(payload)))
 }
 
 /// The 2-bit code of stored state `index`; "not a position" out of range.
 #[inline(always)]
-fn code_in(packed: &[u8], index: u64) -> u8 {
+pub(crate) fn code_in(packed: &[u8], index: u64) -> u8 {
     match usize::try_from(index / 4).ok().and_then(|i| packed.get(i)) {
         Some(byte) => (byte >> ((index % 4) * 2)) & 3,
         None => code::NOT_A_POSITION,
@@ -268,7 +321,7 @@ fn code_in(packed: &[u8], index: u64) -> u8 {
 /// The distance of stored state `index` at `bits` (8 or 16) bits per state;
 /// `None` for "no distance" or out of range.
 #[inline(always)]
-fn distance_in(bytes: &[u8], bits: u8, index: u64) -> Option<u16> {
+pub(crate) fn distance_in(bytes: &[u8], bits: u8, index: u64) -> Option<u16> {
     let value = if bits == 8 {
         match *bytes.get(usize::try_from(index).ok()?)? {
             DistanceTable::NONE_8 => DistanceTable::NONE_16,

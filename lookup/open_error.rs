@@ -3,7 +3,7 @@
 use core::fmt;
 use std::path::PathBuf;
 
-use gametable_format::{FormatError, Symmetry, TableKind};
+use gametable_format::{FormatError, Game, Symmetry, TableKind};
 
 use crate::error::{TableError, VariantError};
 
@@ -30,6 +30,20 @@ pub enum OpenError {
         expected: TableKind,
         /// The kind in the file.
         found: TableKind,
+    },
+    /// A valid table of another game, or of parameters that game does not
+    /// have (names, order, or values out of range for their type).
+    Game {
+        /// The game and parameters in the header.
+        found: Game,
+        /// The game and parameters asked for, e.g. `cards (cards, modulus)`.
+        expected: &'static str,
+    },
+    /// A table of the game asked for, but of another size or symmetry than
+    /// the [`crate::StateIndex`] it is read with.
+    Index {
+        /// What differs, e.g. `header says 9 stored states, the index has 8`.
+        why: std::string::String,
     },
     /// The header's Cards parameters are not a variant this crate knows.
     Variant(VariantError),
@@ -58,6 +72,10 @@ impl fmt::Display for OpenError {
                 kind_name(*found),
                 kind_name(*expected)
             ),
+            OpenError::Game { found, expected } => {
+                write!(f, "a table of {found}, not of {expected}")
+            }
+            OpenError::Index { why } => write!(f, "the table does not fit the index: {why}"),
             OpenError::Variant(e) => write!(f, "bad parameters: {e}"),
             OpenError::States {
                 symmetry,
@@ -66,7 +84,7 @@ impl fmt::Display for OpenError {
             } => {
                 let what = match symmetry {
                     Symmetry::None => "states",
-                    Symmetry::UnitOrbits => "orbits of states",
+                    Symmetry::Orbits => "orbits of states",
                 };
                 match expected {
                     Some(expected) => write!(
@@ -99,7 +117,10 @@ impl std::error::Error for OpenError {
             OpenError::Format(e) => Some(e),
             OpenError::Variant(e) => Some(e),
             OpenError::Table(e) => Some(e),
-            OpenError::Kind { .. } | OpenError::States { .. } => None,
+            OpenError::Kind { .. }
+            | OpenError::States { .. }
+            | OpenError::Game { .. }
+            | OpenError::Index { .. } => None,
         }
     }
 }

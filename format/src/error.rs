@@ -22,6 +22,16 @@ pub enum FormatError {
         /// The version this reader reads.
         supported: u16,
     },
+    /// A format version this reader knew once and no longer reads.
+    RetiredVersion {
+        /// The version in the file.
+        found: u16,
+        /// The version this reader reads.
+        supported: u16,
+        /// The command that regenerates the table, when the old header
+        /// says which table it is.
+        regenerate: Option<String>,
+    },
     /// The header length runs past the end of the file.
     HeaderLength {
         /// The length the preamble claims.
@@ -80,6 +90,24 @@ impl fmt::Display for FormatError {
                 f,
                 "unsupported format version {found} (this reader reads version {supported})"
             ),
+            FormatError::RetiredVersion {
+                found,
+                supported,
+                regenerate,
+            } => {
+                write!(
+                    f,
+                    "format version {found} is no longer read (this build reads version {supported}): regenerate the table with "
+                )?;
+                match regenerate {
+                    Some(command) => write!(f, "`{command}`"),
+                    None => write!(
+                        f,
+                        "`{} cards --cards N --modulus M` for its game and parameters",
+                        crate::GENERATE
+                    ),
+                }
+            }
             FormatError::HeaderLength { claimed, available } => write!(
                 f,
                 "bad header length: {claimed} bytes claimed, {available} available"

@@ -1,19 +1,109 @@
 //! The table header: what the table solves and how its payload is stored.
 
+use std::fmt;
+
 use serde::{Deserialize, Serialize};
 
 use crate::error::FormatError;
 
-/// The game a table solves, with its parameters.
-#[derive(Clone, Copy, Debug, PartialEq, Eq, Serialize, Deserialize)]
-pub enum Game {
-    /// Cards ("A Game With Numbers"): `cards` per hand, values mod `modulus`.
-    Cards {
-        /// Cards per hand.
-        cards: u8,
-        /// The modulus.
-        modulus: u8,
-    },
+/// The longest game or parameter name a header may hold, in bytes.
+pub const MAX_NAME_LEN: usize = 32;
+
+/// The most parameters a game may have in a header.
+pub const MAX_PARAMETERS: usize = 16;
+
+/// The game a table solves: its name and its parameters, in the game's own
+/// fixed order (`cards` with `[("cards", 8), ("modulus", 5)]`).
+///
+/// The format checks only that the names are well formed ([`Game::check`]);
+/// whether the values make a game is for the game's own reader to say.
+#[derive(Clone, Debug, PartialEq, Eq, Hash, Serialize, Deserialize)]
+pub struct Game {
+    /// The game's name: lowercase ASCII letters, digits and `_`, starting
+    /// with a letter, at most [`MAX_NAME_LEN`] bytes (`cards`, `connect4`).
+    pub name: String,
+    /// The parameters, named as the game's name is, each name once.
+    pub parameters: Vec<(String, u64)>,
+}
+
+impl Game {
+    /// A game from borrowed names (not checked: see [`Game::check`]).
+    pub fn new(name: &str, parameters: &[(&str, u64)]) -> Game {
+        Game {
+            name: name.to_string(),
+            parameters: parameters
+                .iter()
+                .map(|&(n, v)| (n.to_string(), v))
+                .collect(),
+        }
+    }
+
+    /// The value of parameter `name`, if the game has it.
+    pub fn parameter(&self, name: &str) -> Option<u64> {
+        self.parameters
+            .iter()
+            .find(|(n, _)| n == name)
+            .map(|&(_, v)| v)
+    }
+
+    /// Whether this is game `name` with exactly the parameter names `names`,
+    /// in that order.
+    pub fn is(&self, name: &str, names: &[&str]) -> bool {
+        self.name == name
+            && self.parameters.len() == names.len()
+            && self.parameters.iter().zip(names).all(|((n, _), m)| n == m)
+    }
+
+    /// Checks the names: the game's name and every parameter's name well
+    /// formed, parameter names distinct, at most [`MAX_PARAMETERS`].
+    ///
+    /// # Errors
+    /// [`FormatError::Inconsistent`] naming the first problem.
+    pub fn check(&self) -> Result<(), FormatError> {
+        if !well_formed(&self.name) {
+            return Err(FormatError::Inconsistent(
+                "game name is not 1 to 32 lowercase ascii letters, digits or '_' starting with a letter",
+            ));
+        }
+        if self.parameters.len() > MAX_PARAMETERS {
+            return Err(FormatError::Inconsistent("more than 16 parameters"));
+        }
+        for (i, (name, _)) in self.parameters.iter().enumerate() {
+            if !well_formed(name) {
+                return Err(FormatError::Inconsistent(
+                    "parameter name is not 1 to 32 lowercase ascii letters, digits or '_' starting with a letter",
+                ));
+            }
+            if self.parameters.iter().take(i).any(|(n, _)| n == name) {
+                return Err(FormatError::Inconsistent("a parameter is named twice"));
+            }
+        }
+        Ok(())
+    }
+}
+
+/// `cards (cards = 8, modulus = 5)`; `tictactoe` without parameters.
+impl fmt::Display for Game {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        f.write_str(&self.name)?;
+        for (i, (name, value)) in self.parameters.iter().enumerate() {
+            let open = if i == 0 { " (" } else { ", " };
+            write!(f, "{open}{name} = {value}")?;
+        }
+        if !self.parameters.is_empty() {
+            f.write_str(")")?;
+        }
+        Ok(())
+    }
+}
+
+fn well_formed(name: &str) -> bool {
+    let bytes = name.as_bytes();
+    bytes.len() <= MAX_NAME_LEN
+        && bytes.first().is_some_and(u8::is_ascii_lowercase)
+        && bytes
+            .iter()
+            .all(|&b| b.is_ascii_lowercase() || b.is_ascii_digit() || b == b'_')
 }
 
 /// What a table holds for each state.
@@ -32,8 +122,12 @@ pub enum TableKind {
 pub enum Symmetry {
     /// Every state, by its dense index.
     None,
-    /// One state per orbit under multiplying all cards by a unit of Z/m.
-    UnitOrbits,
+    /// One state per orbit of the game's own symmetry, numbered densely in
+    /// increasing order of the orbit's canonical (least) dense index. For
+    /// Cards the symmetry is multiplying all cards by a unit of Z/m and the
+    /// both-zero state keeps its orbit (with "not a position"); the engine's
+    /// games store the orbits of positions only.
+    Orbits,
 }
 
 /// How a payload is stored in the file.
@@ -71,18 +165,14 @@ pub struct Header {
 }
 
 impl Header {
-    /// Checks that the header's fields agree with each other.
+    /// Checks that the header's fields agree with each other. The game's
+    /// parameters are checked by name only ([`Game::check`]): their values
+    /// are for the game's reader.
     ///
     /// # Errors
     /// [`FormatError::Inconsistent`] naming the first disagreement.
     pub fn check(&self) -> Result<(), FormatError> {
-        let Game::Cards { cards, modulus } = self.game;
-        if !(1..=64).contains(&cards) {
-            return Err(FormatError::Inconsistent("cards per hand not in 1..=64"));
-        }
-        if !(2..=16).contains(&modulus) {
-            return Err(FormatError::Inconsistent("modulus not in 2..=16"));
-        }
+        self.game.check()?;
         let bits_ok = match self.kind {
             TableKind::Outcome => self.bits_per_state == 2,
             TableKind::Distance => matches!(self.bits_per_state, 8 | 16),

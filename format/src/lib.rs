@@ -7,7 +7,7 @@
 //! | 8 | [`MAGIC`], `GMTABLE` and a NUL |
 //! | 2 | [`FORMAT_VERSION`], little-endian `u16` |
 //! | 4 | header length `h`, little-endian `u32` |
-//! | h | the [`Header`], serialized with postcard |
+//! | h | the [`Header`], serialized with postcard: the game by name with its named parameters, table kind, bits per state, symmetry, stored states, compression, payload lengths, payload SHA-256, generator |
 //! | `stored_len` | the payload, compressed as the header says |
 //! | 32 | SHA-256 of every byte before it |
 //!
@@ -26,13 +26,14 @@
 
 mod error;
 mod header;
+mod v1;
 
 use std::borrow::Cow;
 
 use sha2::{Digest, Sha256};
 
 pub use error::FormatError;
-pub use header::{Compression, Game, Header, Symmetry, TableKind};
+pub use header::{Compression, Game, Header, Symmetry, TableKind, MAX_NAME_LEN, MAX_PARAMETERS};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"GMTABLE\0";
@@ -40,7 +41,19 @@ pub const MAGIC: [u8; 8] = *b"GMTABLE\0";
 /// The version of this layout, of the [`Header`] fields and of the codes
 /// payloads use. Bump it whenever any of them changes meaning, so that old
 /// readers refuse new files instead of misreading them.
-pub const FORMAT_VERSION: u16 = 1;
+///
+/// Version 2: the header names any game generically (its name and an
+/// ordered list of named `u64` parameters) instead of an enum that knew only
+/// Cards, and `Symmetry::Orbits` means one state per orbit of the game's
+/// own symmetry (for Cards, the version 1 unit orbits, numbered the same
+/// way). Payloads are unchanged. Version 1 files are refused with
+/// [`FormatError::RetiredVersion`], which names the command that
+/// regenerates them.
+pub const FORMAT_VERSION: u16 = 2;
+
+/// The command line that generates tables, as error messages and
+/// fingerprints name it.
+pub const GENERATE: &str = "cargo run --release -p gametable-gen --no-default-features -- generate";
 
 const PREAMBLE_LEN: usize = 8 + 2 + 4;
 const DIGEST_LEN: usize = 32;
@@ -101,7 +114,7 @@ pub fn encode(spec: &TableSpec, payload: &[u8]) -> Result<Vec<u8>, FormatError> 
         }
     };
     let header = Header {
-        game: spec.game,
+        game: spec.game.clone(),
         kind: spec.kind,
         bits_per_state: spec.bits_per_state,
         symmetry: spec.symmetry,
@@ -156,6 +169,20 @@ pub fn read_raw(bytes: &[u8]) -> Result<RawTable<'_>, FormatError> {
         .and_then(|b| b.try_into().ok())
         .map(u16::from_le_bytes)
         .ok_or(FormatError::TooShort { len: bytes.len() })?;
+    if version == 1 {
+        // The header, if the file holds it, names the exact command.
+        let regenerate = bytes
+            .get(10..14)
+            .and_then(|b| b.try_into().ok())
+            .map(u32::from_le_bytes)
+            .and_then(|len| bytes.get(PREAMBLE_LEN..PREAMBLE_LEN.checked_add(len as usize)?))
+            .and_then(v1::regenerate);
+        return Err(FormatError::RetiredVersion {
+            found: version,
+            supported: FORMAT_VERSION,
+            regenerate,
+        });
+    }
     if version != FORMAT_VERSION {
         return Err(FormatError::UnsupportedVersion {
             found: version,
@@ -314,10 +341,7 @@ mod tests {
 
     fn spec(states: u64) -> TableSpec {
         TableSpec {
-            game: Game::Cards {
-                cards: 1,
-                modulus: 2,
-            },
+            game: Game::new("cards", &[("cards", 1), ("modulus", 2)]),
             kind: TableKind::Outcome,
             bits_per_state: 2,
             symmetry: Symmetry::None,
@@ -355,7 +379,7 @@ mod tests {
         b[8] = 9;
         assert_eq!(
             err(&b),
-            "unsupported format version 9 (this reader reads version 1)"
+            "unsupported format version 9 (this reader reads version 2)"
         );
         let mut b = bytes.clone();
         b[12] = 0xff;
@@ -372,6 +396,55 @@ mod tests {
             encode(&spec(1000), &[0u8; 10]).is_err(),
             "payload length must fit the spec"
         );
+    }
+
+    #[test]
+    fn version_1_is_refused_naming_the_command() {
+        // A real version 1 file (Cards (2, 3), written before version 2).
+        let old = include_bytes!("../tests/data/v1-cards-2-3.gtbl");
+        let message = decode(old).unwrap_err().to_string();
+        assert_eq!(
+            message,
+            format!("format version 1 is no longer read (this build reads version 2): regenerate the table with `{GENERATE} cards --cards 2 --modulus 3`")
+        );
+        // Only the preamble: no header to name the table by.
+        let message = read_raw(&old[..PREAMBLE_LEN]).unwrap_err().to_string();
+        assert!(message.starts_with("format version 1 is no longer read (this build reads version 2): regenerate the table with `"), "{message}");
+        assert!(message.contains("--cards N --modulus M"), "{message}");
+    }
+
+    #[test]
+    fn game_names_are_checked_generically() {
+        let with = |game: Game| {
+            let spec = TableSpec { game, ..spec(4) };
+            encode(&spec, &[0u8]).map(|bytes| decode(&bytes).unwrap().header.game)
+        };
+        let connect4 = Game::new("connect4", &[("width", 7), ("height", 6)]);
+        assert_eq!(with(connect4.clone()).unwrap(), connect4);
+        assert_eq!(connect4.parameter("height"), Some(6));
+        assert!(connect4.is("connect4", &["width", "height"]));
+        assert!(!connect4.is("connect4", &["height", "width"]));
+        assert_eq!(connect4.to_string(), "connect4 (width = 7, height = 6)");
+        assert_eq!(
+            with(Game::new("tictactoe", &[])).unwrap().to_string(),
+            "tictactoe"
+        );
+        for bad in [
+            Game::new("", &[]),
+            Game::new("Cards", &[]),
+            Game::new("4inarow", &[]),
+            Game::new("tic tac", &[]),
+            Game::new(&"a".repeat(MAX_NAME_LEN + 1), &[]),
+            Game::new("cards", &[("cards", 8), ("cards", 5)]),
+            Game::new("cards", &[("", 8)]),
+            Game::new("cards", &[("Modulus", 8)]),
+            Game::new("cards", &[("p", 1); MAX_PARAMETERS + 1]),
+        ] {
+            assert!(
+                matches!(with(bad.clone()), Err(FormatError::Inconsistent(_))),
+                "{bad:?}"
+            );
+        }
     }
 
     /// A re-signed file whose header claims 1 GiB over a tiny zstd frame.

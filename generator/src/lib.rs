@@ -21,6 +21,7 @@ pub mod progress;
 pub mod reference;
 pub mod stones_game;
 pub mod stones_query;
+pub mod store;
 pub mod table_file;
 
 /// Cards' solving entry points under their former path, while the command

@@ -53,12 +53,13 @@ fn run(cli: Cli) -> Result<()> {
                         output,
                         match symmetry {
                             SymmetryArg::None => gametable_format::Symmetry::None,
-                            SymmetryArg::Orbits => gametable_format::Symmetry::UnitOrbits,
+                            SymmetryArg::Orbits => gametable_format::Symmetry::Orbits,
                         },
                         match compression {
                             CompressionArg::Zstd => gametable_format::Compression::Zstd,
                             CompressionArg::None => gametable_format::Compression::None,
                         },
+                        !no_distances,
                     ),
                 }
             }

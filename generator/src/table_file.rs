@@ -5,81 +5,18 @@
 //! specific to Cards (parameters, state counts, outcome codes) and to the
 //! `data/` directory (file names, fingerprints, checksum lists).
 
-use std::fmt::{self, Write as _};
-use std::path::{Path, PathBuf};
+use std::fmt::Write as _;
+use std::path::Path;
 
 use gametable::{code, CardsTable, DistanceTable, Hand, Position, Variant};
 use gametable_format::{Compression, FormatError, Game, Header, Symmetry, TableKind, TableSpec};
 
-use crate::atomic;
 use crate::sweep::Solution;
 
-/// The maker named in every header and fingerprint.
-pub const GENERATOR: &str = concat!("gametable-gen ", env!("CARGO_PKG_VERSION"));
-
-/// The name of the checksum list in a table directory.
-pub const SUMS: &str = "SHA256SUMS";
-
-/// A table file that cannot be used, and why.
-#[derive(Debug)]
-pub enum TableFileError {
-    /// The file cannot be read or written.
-    Io(PathBuf, std::io::Error),
-    /// The bytes are not a valid table file.
-    Format(PathBuf, FormatError),
-    /// The file is valid but not what was asked for, or not a Cards table this tool reads.
-    Unsupported(PathBuf, String),
-}
-
-impl fmt::Display for TableFileError {
-    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        match self {
-            TableFileError::Io(path, e) => write!(f, "{}: {e}", path.display()),
-            TableFileError::Format(path, e) => write!(f, "{}: {e}", path.display()),
-            TableFileError::Unsupported(path, why) => write!(f, "{}: {why}", path.display()),
-        }
-    }
-}
-
-impl std::error::Error for TableFileError {}
-
-/// Reads a table file in bounded memory: the preamble first, refused at
-/// once if the magic or version is wrong (so `/dev/zero` or a stray
-/// multi-gigabyte file costs 14 bytes), then at most
-/// [`gametable_format::MAX_FILE_LEN`] bytes in all, refusing anything longer.
-///
-/// # Errors
-/// [`TableFileError::Io`], or [`TableFileError::Format`] for a bad magic,
-/// version, or a file over the limit.
-pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableFileError> {
-    use std::io::Read;
-    let io = |e| TableFileError::Io(path.into(), e);
-    let file = std::fs::File::open(path).map_err(io)?;
-    let mut reader = file.take(gametable_format::MAX_FILE_LEN + 1);
-    let mut bytes = Vec::new();
-    (&mut reader)
-        .take(gametable_format::PREAMBLE as u64)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    match gametable_format::read_raw(&bytes) {
-        Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) => {
-            return Err(TableFileError::Format(path.into(), e));
-        }
-        _ if bytes.len() < gametable_format::PREAMBLE => return Ok(bytes),
-        _ => {}
-    }
-    reader.read_to_end(&mut bytes).map_err(io)?;
-    if bytes.len() as u64 > gametable_format::MAX_FILE_LEN {
-        return Err(TableFileError::Unsupported(
-            path.into(),
-            format!(
-                "longer than {} bytes, the largest table file this reader reads",
-                gametable_format::MAX_FILE_LEN
-            ),
-        ));
-    }
-    Ok(bytes)
-}
+pub use crate::store::{
+    check_sums, count_codes, distance_path, fingerprint_path, outcome_path, pack_distances,
+    read_bytes, update_sums, TableFileError, GENERATOR, SUMS,
+};
 
 /// The conventional file name of a variant's outcome table, e.g. `cards-8-5.gtbl`.
 pub fn default_file_name(variant: Variant) -> String {
@@ -95,7 +32,7 @@ pub fn layout_file_name(variant: Variant, symmetry: Symmetry, compression: Compr
         "cards-{}-{}{}{}.gtbl",
         variant.cards(),
         variant.modulus(),
-        if symmetry == Symmetry::UnitOrbits {
+        if symmetry == Symmetry::Orbits {
             "-orbits"
         } else {
             ""
@@ -117,36 +54,31 @@ pub fn default_distance_file_name(variant: Variant) -> String {
     )
 }
 
-/// The distance table that goes with an outcome table:
-/// `data/cards-8-5.gtbl` -> `data/cards-8-5-distance.gtbl`.
-pub fn distance_path(outcome_table: &Path) -> PathBuf {
-    let stem = outcome_table
-        .file_stem()
-        .map(|s| s.to_string_lossy().into_owned())
-        .unwrap_or_default();
-    outcome_table.with_file_name(format!("{stem}-distance.gtbl"))
+/// The header's name for a Cards variant: `cards` with parameters
+/// `cards` and `modulus`, in that order.
+pub fn cards_game(variant: Variant) -> Game {
+    Game::new(
+        "cards",
+        &[
+            ("cards", u64::from(variant.cards())),
+            ("modulus", u64::from(variant.modulus())),
+        ],
+    )
 }
 
-/// The outcome table that goes with a distance table, if `path` is named
-/// like one (`...-distance.gtbl`).
-pub fn outcome_path(distance_table: &Path) -> Option<PathBuf> {
-    let name = distance_table.file_name()?.to_str()?;
-    let stem = name.strip_suffix("-distance.gtbl")?;
-    Some(distance_table.with_file_name(format!("{stem}.gtbl")))
-}
-
-/// The fingerprint file beside a table: `cards-8-5.gtbl` -> `cards-8-5.fingerprint`.
-pub fn fingerprint_path(table: &Path) -> PathBuf {
-    table.with_extension("fingerprint")
+/// A header's Cards parameters, `(0, 0)` where it has none (for messages
+/// and fingerprints of tables already checked).
+fn cards_parameters(game: &Game) -> (u64, u64) {
+    (
+        game.parameter("cards").unwrap_or(0),
+        game.parameter("modulus").unwrap_or(0),
+    )
 }
 
 /// The spec of a full 2-bit outcome table of `variant`.
 pub fn outcome_spec(variant: Variant) -> TableSpec {
     TableSpec {
-        game: Game::Cards {
-            cards: variant.cards(),
-            modulus: variant.modulus(),
-        },
+        game: cards_game(variant),
         kind: TableKind::Outcome,
         bits_per_state: 2,
         symmetry: Symmetry::None,
@@ -180,7 +112,7 @@ pub struct LaidOut {
 }
 
 /// Solves `variant` and encodes its outcome table with `symmetry` and
-/// `compression`. A reduced table (`Symmetry::UnitOrbits`) holds the orbit
+/// `compression`. A reduced table (`Symmetry::Orbits`) holds the orbit
 /// sweep's codes, one per orbit in [`gametable::symmetry::Orbits`] order
 /// (converted from the sweep's padded layout); a full one the sweep's
 /// expanded codes.
@@ -203,7 +135,7 @@ pub fn solve_outcomes(
                 variant.states(),
             )
         }
-        Symmetry::UnitOrbits => {
+        Symmetry::Orbits => {
             let orbits = gametable::symmetry::Orbits::new(variant);
             let tables = crate::sweep::HandTables::new(variant);
             // On all cores: bit for bit the single-threaded sweep.
@@ -246,35 +178,6 @@ pub fn distance_spec(variant: Variant, bits: u8) -> TableSpec {
 }
 
 pub use crate::sweep::solve_with_distances;
-
-/// Packs distances at the narrowest width that holds them (8 bits if every
-/// distance is below 255, else 16), all-ones meaning "no distance".
-///
-/// # Errors
-/// A message when a distance does not fit 16 bits.
-pub fn pack_distances(distances: &[u16]) -> Result<(u8, Vec<u8>), String> {
-    let known = || {
-        distances
-            .iter()
-            .copied()
-            .filter(|&d| d != crate::sweep::NO_DISTANCE)
-    };
-    let max = known().max().unwrap_or(0);
-    if max < u16::from(DistanceTable::NONE_8) {
-        let bytes = distances
-            .iter()
-            .map(|&d| u8::try_from(d).unwrap_or(DistanceTable::NONE_8))
-            .collect();
-        return Ok((8, bytes));
-    }
-    if max >= crate::sweep::MAX_DISTANCE {
-        return Err(format!(
-            "a distance of {max} moves or more does not fit in 16 bits"
-        ));
-    }
-    let bytes = distances.iter().flat_map(|d| d.to_le_bytes()).collect();
-    Ok((16, bytes))
-}
 
 /// A Cards distance table read from a file and checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -342,8 +245,9 @@ pub fn decode_cards(
     let format = |e| TableFileError::Format(path.into(), e);
     let unsupported = |why: String| TableFileError::Unsupported(path.to_path_buf(), why);
     let raw = gametable_format::read_raw(bytes).map_err(format)?;
-    let Game::Cards { cards, modulus } = raw.header.game;
-    let variant = Variant::new(cards, modulus).map_err(|e| unsupported(e.to_string()))?;
+    let variant =
+        gametable::cards_variant(&raw.header.game).map_err(|e| unsupported(e.to_string()))?;
+    let (cards, modulus) = (variant.cards(), variant.modulus());
     if raw.header.kind != kind || raw.header.symmetry != Symmetry::None {
         return Err(unsupported(format!(
             "a {:?} table with symmetry {:?}; expected a full {kind:?} table",
@@ -472,8 +376,8 @@ pub fn distance_fingerprint(
     file_len: usize,
     stats: &DistanceStats,
 ) -> String {
-    let Game::Cards { cards, modulus } = header.game;
-    let variant = Variant::new(cards, modulus).ok();
+    let (cards, modulus) = cards_parameters(&header.game);
+    let variant = gametable::cards_variant(&header.game).ok();
     let mut text = String::new();
     title_lines(
         &mut text,
@@ -559,27 +463,11 @@ impl OutcomeFile {
     }
 }
 
-/// Counts of each 2-bit code among the first `states` states of `packed`.
-pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
-    let mut counts = [0u64; 4];
-    for (i, &byte) in packed.iter().enumerate() {
-        for slot in 0..4u64 {
-            if (i as u64) * 4 + slot < states {
-                let c = (byte >> (slot * 2)) & 3;
-                if let Some(n) = counts.get_mut(c as usize) {
-                    *n += 1;
-                }
-            }
-        }
-    }
-    counts
-}
-
 /// The human-readable fingerprint of a table: parameters, sizes, counts,
 /// digest and the command that makes it. Deterministic: no dates, no paths
 /// beyond the file name.
 pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u64; 4]) -> String {
-    let Game::Cards { cards, modulus } = header.game;
+    let (cards, modulus) = cards_parameters(&header.game);
     let mut text = String::new();
     title_lines(
         &mut text,
@@ -606,7 +494,7 @@ pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u
 /// default one (full, zstd), with a leading space otherwise.
 pub fn layout_flags(header: &Header) -> String {
     let mut flags = String::new();
-    if header.symmetry == Symmetry::UnitOrbits {
+    if header.symmetry == Symmetry::Orbits {
         flags.push_str(" --symmetry orbits");
     }
     if header.compression == Compression::None {
@@ -642,81 +530,14 @@ fn footer_lines(text: &mut String, header: &Header) {
 /// The lines every fingerprint starts its body with: the game, its
 /// parameters and the file's layout and sizes.
 fn header_lines(text: &mut String, header: &Header, file_len: usize) {
-    let Game::Cards { cards, modulus } = header.game;
-    let _ = writeln!(text, "game = cards");
-    let _ = writeln!(text, "cards = {cards}");
-    let _ = writeln!(text, "modulus = {modulus}");
+    let _ = writeln!(text, "game = {}", header.game.name);
+    for (name, value) in &header.game.parameters {
+        let _ = writeln!(text, "{name} = {value}");
+    }
     let _ = writeln!(text, "kind = {:?}", header.kind);
     let _ = writeln!(text, "bits_per_state = {}", header.bits_per_state);
     let _ = writeln!(text, "symmetry = {:?}", header.symmetry);
     let _ = writeln!(text, "states = {}", header.states);
     let _ = writeln!(text, "payload_bytes = {}", header.payload_len);
     let _ = writeln!(text, "file_bytes = {file_len}");
-}
-
-/// Rewrites `dir/SHA256SUMS` (atomically) so that it lists `files` (names in
-/// `dir`) with their current digests, keeping other entries, sorted by name.
-///
-/// # Errors
-/// Any I/O error, naming the file.
-pub fn update_sums(dir: &Path, files: &[&str]) -> Result<(), TableFileError> {
-    let sums_path = dir.join(SUMS);
-    let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
-    let existing = match std::fs::read_to_string(&sums_path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(io(&sums_path, e)),
-    };
-    let mut entries: Vec<(String, String)> = existing
-        .lines()
-        .filter_map(|line| {
-            let (digest, name) = line.split_once("  ")?;
-            Some((name.to_string(), digest.to_string()))
-        })
-        .filter(|(name, _)| !files.contains(&name.as_str()))
-        .collect();
-    for name in files {
-        let path = dir.join(name);
-        let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
-        entries.push((
-            name.to_string(),
-            gametable_format::hex(&gametable_format::sha256(&bytes)),
-        ));
-    }
-    entries.sort();
-    let text: String = entries
-        .iter()
-        .map(|(name, digest)| format!("{digest}  {name}\n"))
-        .collect();
-    atomic::write(&sums_path, text.as_bytes()).map_err(|e| io(&sums_path, e))
-}
-
-/// Checks `dir/SHA256SUMS` against the files it lists, as `sha256sum -c` does.
-///
-/// # Errors
-/// A message naming the first missing or mismatched file.
-pub fn check_sums(dir: &Path) -> Result<usize, TableFileError> {
-    let sums_path = dir.join(SUMS);
-    let text = std::fs::read_to_string(&sums_path)
-        .map_err(|e| TableFileError::Io(sums_path.clone(), e))?;
-    let mut checked = 0;
-    for (number, line) in text.lines().enumerate() {
-        let Some((digest, name)) = line.split_once("  ") else {
-            return Err(TableFileError::Unsupported(
-                sums_path.clone(),
-                format!("line {}: expected '<sha256>  <file>'", number + 1),
-            ));
-        };
-        let path = dir.join(name);
-        let bytes = std::fs::read(&path).map_err(|e| TableFileError::Io(path.clone(), e))?;
-        let found = gametable_format::hex(&gametable_format::sha256(&bytes));
-        if found != digest {
-            return Err(TableFileError::Unsupported(
-                path,
-                format!("sha256 {found} does not match {SUMS} ({digest})"),
-            ));
-        }
-        checked += 1;
-    }
-    Ok(checked)
 }

@@ -201,9 +201,12 @@ fn reduced_and_uncompressed_tables_are_written_verified_and_answered() {
             &path,
             &["--symmetry", symmetry, "--compression", compression],
         );
-        let out = gametable(&["verify", arg], b"");
+        // The distance table in the same layout is written beside it.
+        let distances = dir.join(format!("t-{symmetry}-{compression}-distance.gtbl"));
+        assert!(distances.exists(), "{}", distances.display());
+        let out = gametable(&["verify", arg, distances.to_str().unwrap()], b"");
         assert!(
-            out.status.success(),
+            out.status.success() && text(&out.stdout).matches("ok    ").count() == 2,
             "{}{}",
             text(&out.stdout),
             text(&out.stderr)

@@ -166,7 +166,7 @@ fn verify_deep_names_a_corrupted_state_in_a_file() {
     let index = payload.iter().position(|&d| d == 17).unwrap();
     payload[index] = 19;
     let spec = gametable_format::TableSpec {
-        game: table.header.game,
+        game: table.header.game.clone(),
         kind: table.header.kind,
         bits_per_state: table.header.bits_per_state,
         symmetry: table.header.symmetry,

@@ -26,7 +26,11 @@ fn expected(position: usize, bytes: &[u8]) -> &'static [&'static str] {
     let (header_end, len) = (header_end(bytes), bytes.len());
     match position {
         0..=7 => &["bad magic"],
-        8..=9 => &["unsupported format version"],
+        // Version 1 is named as retired, any other as unknown.
+        8..=9 => &[
+            "unsupported format version",
+            "format version 1 is no longer read",
+        ],
         // A shorter header fails to parse or leaves the length wrong; a
         // longer one runs past the file or leaves bytes over.
         10..=13 => &["bad header length", "bad header", "bad length"],

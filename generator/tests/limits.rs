@@ -164,10 +164,7 @@ fn table_files_are_read_only_as_far_as_they_can_be_valid() {
     let raw = gametable_format::read_raw(&committed).unwrap();
     let variant = gametable::Variant::new(40, 5).unwrap();
     let mut header = raw.header.clone();
-    header.game = gametable_format::Game::Cards {
-        cards: 40,
-        modulus: 5,
-    };
+    header.game = gametable_format::Game::new("cards", &[("cards", 40), ("modulus", 5)]);
     header.states = variant.states();
     header.payload_len = variant.states().div_ceil(4);
     let stored = raw.stored;

@@ -23,8 +23,8 @@ const VARIANTS: [(u8, u8); 4] = [(3, 5), (4, 7), (5, 5), (3, 6)];
 const LAYOUTS: [(Symmetry, Compression); 4] = [
     (Symmetry::None, Compression::Zstd),
     (Symmetry::None, Compression::None),
-    (Symmetry::UnitOrbits, Compression::Zstd),
-    (Symmetry::UnitOrbits, Compression::None),
+    (Symmetry::Orbits, Compression::Zstd),
+    (Symmetry::Orbits, Compression::None),
 ];
 
 fn temp_dir(name: &str) -> PathBuf {
@@ -144,7 +144,7 @@ fn distance_tables_full_and_reduced_answer_as_the_sweep() {
         for (symmetry, compression) in LAYOUTS {
             let (states, bits, payload) = match symmetry {
                 Symmetry::None => (v.states(), bits, &payload),
-                Symmetry::UnitOrbits => (orbit_states, orbit_bits, &orbit_payload),
+                Symmetry::Orbits => (orbit_states, orbit_bits, &orbit_payload),
             };
             let spec = TableSpec {
                 symmetry,
@@ -193,7 +193,7 @@ fn distance_tables_full_and_reduced_answer_as_the_sweep() {
 fn every_kind_of_bad_file_gets_its_typed_error() {
     let dir = temp_dir("errors");
     let v = Variant::new(3, 5).unwrap();
-    let good = table_file::solve_outcomes(v, Symmetry::UnitOrbits, Compression::None).unwrap();
+    let good = table_file::solve_outcomes(v, Symmetry::Orbits, Compression::None).unwrap();
 
     // Missing file, and a directory: I/O errors naming the path.
     let missing = dir.join("missing.gtbl");
@@ -269,19 +269,19 @@ fn every_kind_of_bad_file_gets_its_typed_error() {
     };
     let orbits = Orbits::new(v).states();
     let bytes = gametable_format::encode(
-        &spec(orbits + 4, Symmetry::UnitOrbits),
+        &spec(orbits + 4, Symmetry::Orbits),
         &vec![0u8; (orbits as usize + 4).div_ceil(4)],
     )
     .unwrap();
     assert!(matches!(
         OpenTable::from_bytes(&bytes),
         Err(OpenError::States {
-            symmetry: Symmetry::UnitOrbits,
+            symmetry: Symmetry::Orbits,
             expected: Some(n),
             found
         }) if n == orbits && found == orbits + 4
     ));
-    let bytes = gametable_format::encode(&spec(3, Symmetry::UnitOrbits), &[0u8; 1]).unwrap();
+    let bytes = gametable_format::encode(&spec(3, Symmetry::Orbits), &[0u8; 1]).unwrap();
     assert!(matches!(
         OpenTable::from_bytes(&bytes),
         Err(OpenError::States { expected: None, .. })
@@ -297,7 +297,7 @@ fn every_kind_of_bad_file_gets_its_typed_error() {
     ));
     let mut packed = good.packed.clone();
     packed[2] |= 0b11; // orbit 8 says "not a position"
-    let bytes = gametable_format::encode(&spec(orbits, Symmetry::UnitOrbits), &packed).unwrap();
+    let bytes = gametable_format::encode(&spec(orbits, Symmetry::Orbits), &packed).unwrap();
     let path = write(&dir, "codes.gtbl", &bytes);
     assert!(matches!(
         OpenTable::open(&path),

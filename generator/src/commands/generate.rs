@@ -218,12 +218,16 @@ fn file_name_of(path: &Path) -> crate::Result<String> {
 /// `variant` and writes only its outcome table in that layout (default
 /// name from `table_file::layout_file_name`), its fingerprint and its
 /// `SHA256SUMS` entry, after reading it back with the lookup crate's own
-/// opener. No distance table: those are written for the default layout only.
+/// opener. With `distances` (unless `--no-distances`) also its distance
+/// table in the same layout (`<stem>-distance.gtbl`: per orbit for a reduced
+/// table, distances being constant on orbits), read back with
+/// [`gametable::OpenDistanceTable`] and checked against the outcomes.
 pub fn outcome_table(
     variant: Variant,
     output: Option<PathBuf>,
     symmetry: gametable_format::Symmetry,
     compression: gametable_format::Compression,
+    distances: bool,
 ) -> crate::Result<()> {
     let path = output.unwrap_or_else(|| {
         Path::new("data").join(table_file::layout_file_name(variant, symmetry, compression))
@@ -253,7 +257,17 @@ pub fn outcome_table(
         table_file::fingerprint(&file_name, decoded.header(), laid.bytes.len(), laid.counts);
     atomic::write(&fingerprint_path, fingerprint.as_bytes())
         .map_err(|e| format!("{}: {e}", fingerprint_path.display()))?;
-    table_file::update_sums(&dir, &[&file_name, &file_name_of(&fingerprint_path)?])?;
+    let mut names = vec![file_name.clone(), file_name_of(&fingerprint_path)?];
+    if distances {
+        names.extend(layout_distances(
+            variant,
+            &path,
+            decoded.header(),
+            &laid.packed,
+        )?);
+    }
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    table_file::update_sums(&dir, &names)?;
     println!(
         "cards ({}, {}): {stored} stored states ({:?}, {:?}): {} wins, {} losses, {} draws, {} not a position",
         variant.cards(),
@@ -279,4 +293,104 @@ pub fn outcome_table(
         dir.join(table_file::SUMS).display()
     );
     Ok(())
+}
+
+/// The distance table beside the layout table `path` (whose header is
+/// `outcomes` and codes `packed`), in the same symmetry and compression:
+/// solved with distances, one per stored state, read back with every check
+/// of the lookup crate's opener and checked against the codes (a draw or
+/// not a position has no distance, every other state one), then written
+/// with its fingerprint. Returns the names written.
+fn layout_distances(
+    variant: Variant,
+    path: &Path,
+    outcomes: &gametable_format::Header,
+    packed: &[u8],
+) -> crate::Result<Vec<String>> {
+    use gametable_format::Symmetry;
+    let (_, full) = sweep::solve_with_distances(variant);
+    let distances: Vec<u16> = match outcomes.symmetry {
+        Symmetry::None => full,
+        Symmetry::Orbits => {
+            let orbits = gametable::symmetry::Orbits::new(variant);
+            let hands = u64::from(variant.hands());
+            (0..orbits.states())
+                .map(|i| {
+                    let (a, b) = orbits.state(i);
+                    full.get((a as u64 * hands + b as u64) as usize)
+                        .copied()
+                        .unwrap_or(sweep::NO_DISTANCE)
+                })
+                .collect()
+        }
+    };
+    let distance_path = table_file::distance_path(path);
+    let (bits, payload) = table_file::pack_distances(&distances)?;
+    let spec = gametable_format::TableSpec {
+        symmetry: outcomes.symmetry,
+        states: outcomes.states,
+        compression: outcomes.compression,
+        ..table_file::distance_spec(variant, bits)
+    };
+    let bytes = gametable_format::encode(&spec, &payload)?;
+    let decoded = gametable::OpenDistanceTable::from_bytes(&bytes).map_err(|e| {
+        format!(
+            "internal error: the encoded distance table does not read back ({e}); nothing written"
+        )
+    })?;
+    let agrees = (0..outcomes.states).all(|i| {
+        let code = packed
+            .get((i / 4) as usize)
+            .map_or(code::NOT_A_POSITION, |b| (b >> ((i % 4) * 2)) & 3);
+        let none = distances
+            .get(i as usize)
+            .is_none_or(|&d| d == sweep::NO_DISTANCE);
+        none == (code == code::DRAW || code == code::NOT_A_POSITION)
+    });
+    if decoded.as_bytes() != payload || !agrees {
+        return Err("internal error: the distance table does not read back as solved or disagrees with the outcomes; nothing written".into());
+    }
+    let name = file_name_of(&distance_path)?;
+    let fingerprint = layout_distance_fingerprint(&distance_path, &bytes, path)?;
+    write_file(&distance_path, &bytes)?;
+    let fingerprint_path = table_file::fingerprint_path(&distance_path);
+    write_file(&fingerprint_path, fingerprint.as_bytes())?;
+    Ok(vec![name, file_name_of(&fingerprint_path)?])
+}
+
+/// The fingerprint of a distance table written by `generate cards` in a
+/// layout: the Cards one for a full table, the store's generic one (with the
+/// regenerating command) for a reduced one. `verify` expects the same.
+pub fn layout_distance_fingerprint(
+    distance_path: &Path,
+    bytes: &[u8],
+    outcome_path: &Path,
+) -> crate::Result<String> {
+    let name = file_name_of(distance_path)?;
+    let table = gametable_gen::store::decode_table(distance_path, bytes)?;
+    if table.symmetry() == gametable_format::Symmetry::None {
+        let file = DistanceFile::from_bytes(distance_path, bytes)?;
+        return Ok(table_file::distance_fingerprint(
+            &name,
+            &file.header,
+            bytes.len(),
+            &file.stats(),
+        ));
+    }
+    let (cards, modulus) = (
+        table.header.game.parameter("cards").unwrap_or(0),
+        table.header.game.parameter("modulus").unwrap_or(0),
+    );
+    let command = format!(
+        "{} cards --cards {cards} --modulus {modulus}{} --output data/{}",
+        gametable_format::GENERATE,
+        table_file::layout_flags(&table.header),
+        file_name_of(outcome_path)?
+    );
+    Ok(gametable_gen::store::fingerprint::fingerprint(
+        &name,
+        &table,
+        bytes.len(),
+        &command,
+    ))
 }

@@ -1,0 +1,213 @@
+//! What every table file shares, whatever its game: the maker's name,
+//! bounded reading, the names of the files beside a table, packing
+//! distances, and the `SHA256SUMS` list (moved here from `table_file`,
+//! which re-exports them for Cards).
+
+use std::fmt;
+use std::path::{Path, PathBuf};
+
+use gametable::DistanceTable;
+use gametable_format::FormatError;
+
+use crate::atomic;
+
+/// The maker named in every header and fingerprint.
+pub const GENERATOR: &str = concat!("gametable-gen ", env!("CARGO_PKG_VERSION"));
+
+/// The name of the checksum list in a table directory.
+pub const SUMS: &str = "SHA256SUMS";
+
+/// A table file that cannot be used, and why.
+#[derive(Debug)]
+pub enum TableFileError {
+    /// The file cannot be read or written.
+    Io(PathBuf, std::io::Error),
+    /// The bytes are not a valid table file.
+    Format(PathBuf, FormatError),
+    /// The file is valid but not what was asked for, or not a Cards table this tool reads.
+    Unsupported(PathBuf, String),
+}
+
+impl fmt::Display for TableFileError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            TableFileError::Io(path, e) => write!(f, "{}: {e}", path.display()),
+            TableFileError::Format(path, e) => write!(f, "{}: {e}", path.display()),
+            TableFileError::Unsupported(path, why) => write!(f, "{}: {why}", path.display()),
+        }
+    }
+}
+
+impl std::error::Error for TableFileError {}
+
+/// Reads a table file in bounded memory: the preamble first, refused at
+/// once if the magic or version is wrong (so `/dev/zero` or a stray
+/// multi-gigabyte file costs 14 bytes), then at most
+/// [`gametable_format::MAX_FILE_LEN`] bytes in all, refusing anything longer.
+///
+/// # Errors
+/// [`TableFileError::Io`], or [`TableFileError::Format`] for a bad magic,
+/// version, or a file over the limit.
+pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableFileError> {
+    use std::io::Read;
+    let io = |e| TableFileError::Io(path.into(), e);
+    let file = std::fs::File::open(path).map_err(io)?;
+    let mut reader = file.take(gametable_format::MAX_FILE_LEN + 1);
+    let mut bytes = Vec::new();
+    (&mut reader)
+        .take(gametable_format::PREAMBLE as u64)
+        .read_to_end(&mut bytes)
+        .map_err(io)?;
+    match gametable_format::read_raw(&bytes) {
+        Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) => {
+            return Err(TableFileError::Format(path.into(), e));
+        }
+        _ if bytes.len() < gametable_format::PREAMBLE => return Ok(bytes),
+        _ => {}
+    }
+    reader.read_to_end(&mut bytes).map_err(io)?;
+    if bytes.len() as u64 > gametable_format::MAX_FILE_LEN {
+        return Err(TableFileError::Unsupported(
+            path.into(),
+            format!(
+                "longer than {} bytes, the largest table file this reader reads",
+                gametable_format::MAX_FILE_LEN
+            ),
+        ));
+    }
+    Ok(bytes)
+}
+
+/// The distance table that goes with an outcome table:
+/// `data/cards-8-5.gtbl` -> `data/cards-8-5-distance.gtbl`.
+pub fn distance_path(outcome_table: &Path) -> PathBuf {
+    let stem = outcome_table
+        .file_stem()
+        .map(|s| s.to_string_lossy().into_owned())
+        .unwrap_or_default();
+    outcome_table.with_file_name(format!("{stem}-distance.gtbl"))
+}
+
+/// The outcome table that goes with a distance table, if `path` is named
+/// like one (`...-distance.gtbl`).
+pub fn outcome_path(distance_table: &Path) -> Option<PathBuf> {
+    let name = distance_table.file_name()?.to_str()?;
+    let stem = name.strip_suffix("-distance.gtbl")?;
+    Some(distance_table.with_file_name(format!("{stem}.gtbl")))
+}
+
+/// The fingerprint file beside a table: `cards-8-5.gtbl` -> `cards-8-5.fingerprint`.
+pub fn fingerprint_path(table: &Path) -> PathBuf {
+    table.with_extension("fingerprint")
+}
+
+/// Counts of each 2-bit code among the first `states` states of `packed`.
+pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
+    let mut counts = [0u64; 4];
+    for (i, &byte) in packed.iter().enumerate() {
+        for slot in 0..4u64 {
+            if (i as u64) * 4 + slot < states {
+                let c = (byte >> (slot * 2)) & 3;
+                if let Some(n) = counts.get_mut(c as usize) {
+                    *n += 1;
+                }
+            }
+        }
+    }
+    counts
+}
+
+/// Rewrites `dir/SHA256SUMS` (atomically) so that it lists `files` (names in
+/// `dir`) with their current digests, keeping other entries, sorted by name.
+///
+/// # Errors
+/// Any I/O error, naming the file.
+pub fn update_sums(dir: &Path, files: &[&str]) -> Result<(), TableFileError> {
+    let sums_path = dir.join(SUMS);
+    let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
+    let existing = match std::fs::read_to_string(&sums_path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
+        Err(e) => return Err(io(&sums_path, e)),
+    };
+    let mut entries: Vec<(String, String)> = existing
+        .lines()
+        .filter_map(|line| {
+            let (digest, name) = line.split_once("  ")?;
+            Some((name.to_string(), digest.to_string()))
+        })
+        .filter(|(name, _)| !files.contains(&name.as_str()))
+        .collect();
+    for name in files {
+        let path = dir.join(name);
+        let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
+        entries.push((
+            name.to_string(),
+            gametable_format::hex(&gametable_format::sha256(&bytes)),
+        ));
+    }
+    entries.sort();
+    let text: String = entries
+        .iter()
+        .map(|(name, digest)| format!("{digest}  {name}\n"))
+        .collect();
+    atomic::write(&sums_path, text.as_bytes()).map_err(|e| io(&sums_path, e))
+}
+
+/// Checks `dir/SHA256SUMS` against the files it lists, as `sha256sum -c` does.
+///
+/// # Errors
+/// A message naming the first missing or mismatched file.
+pub fn check_sums(dir: &Path) -> Result<usize, TableFileError> {
+    let sums_path = dir.join(SUMS);
+    let text = std::fs::read_to_string(&sums_path)
+        .map_err(|e| TableFileError::Io(sums_path.clone(), e))?;
+    let mut checked = 0;
+    for (number, line) in text.lines().enumerate() {
+        let Some((digest, name)) = line.split_once("  ") else {
+            return Err(TableFileError::Unsupported(
+                sums_path.clone(),
+                format!("line {}: expected '<sha256>  <file>'", number + 1),
+            ));
+        };
+        let path = dir.join(name);
+        let bytes = std::fs::read(&path).map_err(|e| TableFileError::Io(path.clone(), e))?;
+        let found = gametable_format::hex(&gametable_format::sha256(&bytes));
+        if found != digest {
+            return Err(TableFileError::Unsupported(
+                path,
+                format!("sha256 {found} does not match {SUMS} ({digest})"),
+            ));
+        }
+        checked += 1;
+    }
+    Ok(checked)
+}
+/// Packs distances at the narrowest width that holds them (8 bits if every
+/// distance is below 255, else 16), all-ones meaning "no distance".
+///
+/// # Errors
+/// A message when a distance does not fit 16 bits.
+pub fn pack_distances(distances: &[u16]) -> Result<(u8, Vec<u8>), String> {
+    let known = || {
+        distances
+            .iter()
+            .copied()
+            .filter(|&d| d != crate::engine::solve::NO_DISTANCE)
+    };
+    let max = known().max().unwrap_or(0);
+    if max < u16::from(DistanceTable::NONE_8) {
+        let bytes = distances
+            .iter()
+            .map(|&d| u8::try_from(d).unwrap_or(DistanceTable::NONE_8))
+            .collect();
+        return Ok((8, bytes));
+    }
+    if max >= crate::sweep::MAX_DISTANCE {
+        return Err(format!(
+            "a distance of {max} moves or more does not fit in 16 bits"
+        ));
+    }
+    let bytes = distances.iter().flat_map(|d| d.to_le_bytes()).collect();
+    Ok((16, bytes))
+}

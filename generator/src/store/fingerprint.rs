@@ -1,0 +1,85 @@
+//! Fingerprints of tables of any game: a small text file beside each table
+//! with the game, its parameters, the layout and sizes, what the table
+//! says counted, the payload digest and the command that regenerates it.
+//! Deterministic: no dates, no paths beyond the file name.
+
+use std::fmt::Write as _;
+
+use gametable::code;
+use gametable_format::Header;
+
+use super::read::StoredTable;
+
+/// The fingerprint of `table` (read back from the `file_len` bytes of
+/// `file_name`), which `regenerate` (a whole command line) writes again.
+pub fn fingerprint(
+    file_name: &str,
+    table: &StoredTable,
+    file_len: usize,
+    regenerate: &str,
+) -> String {
+    let header = &table.header;
+    let mut text = String::new();
+    let _ = writeln!(
+        text,
+        "# Fingerprint of {file_name}. Generated file: do not edit."
+    );
+    let _ = writeln!(text, "# Regenerate with: {regenerate}");
+    body_lines(&mut text, header, file_len);
+    match header.kind {
+        gametable_format::TableKind::Outcome => {
+            let counts = table.counts();
+            let _ = writeln!(text, "wins = {}", counts[code::WIN as usize]);
+            let _ = writeln!(text, "losses = {}", counts[code::LOSS as usize]);
+            let _ = writeln!(text, "draws = {}", counts[code::DRAW as usize]);
+            let _ = writeln!(
+                text,
+                "not_a_position = {}",
+                counts[code::NOT_A_POSITION as usize]
+            );
+        }
+        gametable_format::TableKind::Distance => {
+            let mut histogram: Vec<u64> = Vec::new();
+            let mut none = 0u64;
+            for stored in 0..header.states {
+                match table.distance(stored) {
+                    Some(d) => {
+                        let d = usize::from(d);
+                        if histogram.len() <= d {
+                            histogram.resize(d + 1, 0);
+                        }
+                        histogram[d] += 1;
+                    }
+                    None => none += 1,
+                }
+            }
+            let _ = writeln!(text, "no_distance = {none}");
+            let _ = writeln!(text, "longest = {}", histogram.len().saturating_sub(1));
+            for (d, n) in histogram.iter().enumerate() {
+                let _ = writeln!(text, "distance_{d} = {n}");
+            }
+        }
+    }
+    let _ = writeln!(
+        text,
+        "payload_sha256 = {}",
+        gametable_format::hex(&header.payload_sha256)
+    );
+    let _ = writeln!(text, "generator = {}", header.generator);
+    text
+}
+
+/// The game, its parameters, the layout and the sizes.
+fn body_lines(text: &mut String, header: &Header, file_len: usize) {
+    let _ = writeln!(text, "game = {}", header.game.name);
+    for (name, value) in &header.game.parameters {
+        let _ = writeln!(text, "{name} = {value}");
+    }
+    let _ = writeln!(text, "kind = {:?}", header.kind);
+    let _ = writeln!(text, "bits_per_state = {}", header.bits_per_state);
+    let _ = writeln!(text, "symmetry = {:?}", header.symmetry);
+    let _ = writeln!(text, "states = {}", header.states);
+    let _ = writeln!(text, "compression = {:?}", header.compression);
+    let _ = writeln!(text, "payload_bytes = {}", header.payload_len);
+    let _ = writeln!(text, "file_bytes = {file_len}");
+}

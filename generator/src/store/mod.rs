@@ -1,0 +1,22 @@
+//! Table files of any game: writing a solved game's outcome and distance
+//! tables ([`write_tables`]), reading any table back ([`read_table`]), their
+//! fingerprints ([`fingerprint`]) and the `SHA256SUMS` list beside them.
+//!
+//! The byte layout lives in `gametable-format`; nothing here knows a
+//! particular game: the game names itself and its parameters
+//! ([`crate::engine::Game::name`], [`crate::engine::Game::parameters`]), and
+//! the solver says which states are stored ([`crate::engine::Solved`]: every
+//! index, or one state per orbit). Cards-specific file handling stays in
+//! [`crate::table_file`].
+
+mod files;
+pub mod fingerprint;
+mod read;
+mod write;
+
+pub use files::{
+    check_sums, count_codes, distance_path, fingerprint_path, outcome_path, pack_distances,
+    read_bytes, update_sums, TableFileError, GENERATOR, SUMS,
+};
+pub use read::{decode_table, read_table, StoredTable};
+pub use write::{write_tables, WriteOptions, Written};

@@ -1,0 +1,186 @@
+//! Writing a solved game's tables: the outcome table, optionally the
+//! distance table, a fingerprint beside each and their `SHA256SUMS`
+//! entries, atomically, after reading every table back.
+
+use std::path::{Path, PathBuf};
+
+use gametable_format::{Compression, Symmetry, TableKind, TableSpec};
+
+use super::files::{
+    distance_path, fingerprint_path, pack_distances, update_sums, TableFileError, GENERATOR,
+};
+use super::fingerprint::fingerprint;
+use super::read::{decode_table, StoredTable};
+use crate::atomic;
+use crate::engine::{Game, Solved};
+
+/// How [`write_tables`] writes.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct WriteOptions {
+    /// How payloads are stored.
+    pub compression: Compression,
+    /// Also write the distance table, `<stem>-distance.gtbl`.
+    pub distances: bool,
+    /// The command line that writes these tables again, recorded in every
+    /// fingerprint (e.g. `cargo run --release -p gametable-gen -- generate
+    /// tictactoe`).
+    pub regenerate: String,
+}
+
+/// What [`write_tables`] wrote.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Written {
+    /// The outcome table, as read back.
+    pub outcomes: StoredTable,
+    /// The outcome table's file length.
+    pub outcome_bytes: usize,
+    /// The distance table and its file length, when asked for.
+    pub distances: Option<(PathBuf, StoredTable, usize)>,
+    /// Every file written (tables and fingerprints), in order; the
+    /// `SHA256SUMS` beside them lists them.
+    pub files: Vec<PathBuf>,
+}
+
+/// Writes `game`'s outcome table to `outcome_path` from `solved`: 2 bits per
+/// stored state, every index (`solved.orbits` absent) or one state per orbit
+/// (`Symmetry::Orbits`), and, with `options.distances`, its distance table
+/// at [`distance_path`] (8 bits per state when every distance is below 255,
+/// else 16; all ones for none). Each table is encoded, read back with every
+/// check and compared with `solved` before anything is written; then the
+/// tables and their fingerprints are written atomically and the
+/// `SHA256SUMS` in their directory updated.
+///
+/// # Errors
+/// [`TableFileError::Unsupported`] when `solved` does not fit `game` (sizes),
+/// the game's names are not valid in a header, a distance does not fit 16
+/// bits, or a table does not read back as written; [`TableFileError::Io`]
+/// for any file that cannot be written.
+pub fn write_tables<G: Game>(
+    game: &G,
+    solved: &Solved,
+    outcome_path: &Path,
+    options: &WriteOptions,
+) -> Result<Written, TableFileError> {
+    let refuse = |path: &Path, why: String| TableFileError::Unsupported(path.to_path_buf(), why);
+    let stored = solved.codes.len() as u64;
+    let (symmetry, expected) = match &solved.orbits {
+        None => (Symmetry::None, game.states()),
+        Some(orbits) => (Symmetry::Orbits, orbits.len()),
+    };
+    if stored != expected || (options.distances && solved.distances.len() as u64 != stored) {
+        return Err(refuse(
+            outcome_path,
+            format!(
+                "{stored} codes and {} distances for {expected} stored states",
+                solved.distances.len()
+            ),
+        ));
+    }
+    let header_game = gametable_format::Game::new(game.name(), &game.parameters());
+    header_game
+        .check()
+        .map_err(|e| TableFileError::Format(outcome_path.into(), e))?;
+    let spec = TableSpec {
+        game: header_game,
+        kind: TableKind::Outcome,
+        bits_per_state: 2,
+        symmetry,
+        states: stored,
+        compression: options.compression,
+        generator: GENERATOR.to_string(),
+    };
+
+    let mut packed = vec![0u8; stored.div_ceil(4) as usize];
+    for (i, &c) in solved.codes.iter().enumerate() {
+        packed[i / 4] |= (c & 3) << ((i % 4) * 2);
+    }
+    let outcome_file = encode(outcome_path, &spec, &packed)?;
+    if outcome_file.1.codes() != solved.codes {
+        return Err(refuse(
+            outcome_path,
+            "internal error: the encoded table does not read back as solved; nothing written"
+                .into(),
+        ));
+    }
+    let distance_file = if options.distances {
+        let path = distance_path(outcome_path);
+        let (bits, payload) =
+            pack_distances(&solved.distances).map_err(|why| refuse(&path, why))?;
+        let spec = TableSpec {
+            kind: TableKind::Distance,
+            bits_per_state: bits,
+            ..spec.clone()
+        };
+        let (bytes, table) = encode(&path, &spec, &payload)?;
+        if table.distances() != solved.distances {
+            return Err(refuse(
+                &path,
+                "internal error: the encoded distance table does not read back as solved; nothing written".into(),
+            ));
+        }
+        Some((path, bytes, table))
+    } else {
+        None
+    };
+
+    let mut files = Vec::new();
+    let (bytes, outcomes) = outcome_file;
+    write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut files)?;
+    let distances = match distance_file {
+        Some((path, bytes, table)) => {
+            write_with_fingerprint(&path, &bytes, &table, options, &mut files)?;
+            Some((path, table, bytes.len()))
+        }
+        None => None,
+    };
+    let dir = outcome_path
+        .parent()
+        .map(Path::to_path_buf)
+        .unwrap_or_default();
+    let names: Vec<String> = files
+        .iter()
+        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    update_sums(&dir, &names)?;
+    Ok(Written {
+        outcomes,
+        outcome_bytes: bytes.len(),
+        distances,
+        files,
+    })
+}
+
+/// Encodes a table and reads it back with every check.
+fn encode(
+    path: &Path,
+    spec: &TableSpec,
+    payload: &[u8],
+) -> Result<(Vec<u8>, StoredTable), TableFileError> {
+    let bytes = gametable_format::encode(spec, payload)
+        .map_err(|e| TableFileError::Format(path.into(), e))?;
+    let table = decode_table(path, &bytes)?;
+    Ok((bytes, table))
+}
+
+/// Writes a table and its fingerprint atomically, recording both in `files`.
+fn write_with_fingerprint(
+    path: &Path,
+    bytes: &[u8],
+    table: &StoredTable,
+    options: &WriteOptions,
+    files: &mut Vec<PathBuf>,
+) -> Result<(), TableFileError> {
+    let name = path
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| TableFileError::Unsupported(path.into(), "not a file path".into()))?;
+    let text = fingerprint(&name, table, bytes.len(), &options.regenerate);
+    let fingerprint_path = fingerprint_path(path);
+    atomic::write(path, bytes).map_err(|e| TableFileError::Io(path.into(), e))?;
+    atomic::write(&fingerprint_path, text.as_bytes())
+        .map_err(|e| TableFileError::Io(fingerprint_path.clone(), e))?;
+    files.push(path.to_path_buf());
+    files.push(fingerprint_path);
+    Ok(())
+}

@@ -1,0 +1,424 @@
+//! The generic table store with tiny games written here: tables written by
+//! `store::write_tables`, read back by `store::read_table` and by the lookup
+//! crate's `AnyTable`, full and per orbit, 8- and 16-bit distances; damaged
+//! files refused.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers: a failure is the test failing
+
+use std::path::{Path, PathBuf};
+
+use gametable::{AnyTable, FullIndex, Outcome, StateIndex};
+use gametable_format::{Compression, Symmetry, TableKind};
+use gametable_gen::engine::orbits::Orbits;
+use gametable_gen::engine::{self, Parameter, Side, SolveOptions, Solved};
+use gametable_gen::store::{self, WriteOptions};
+
+/// One pile of up to `stones` stones; a move takes 1 or 2. The last index
+/// (`stones + 1`) is not a position.
+struct Subtraction {
+    stones: u64,
+}
+
+impl engine::Game for Subtraction {
+    type Position = u64;
+
+    fn name(&self) -> &'static str {
+        "subtraction"
+    }
+
+    fn parameters(&self) -> Vec<Parameter> {
+        vec![("stones", self.stones), ("take", 2)]
+    }
+
+    fn states(&self) -> u64 {
+        self.stones + 2
+    }
+
+    fn position(&self, index: u64) -> Option<u64> {
+        (index <= self.stones).then_some(index)
+    }
+
+    fn index(&self, position: &u64) -> u64 {
+        *position
+    }
+
+    fn to_move(&self, _index: u64) -> Side {
+        Side::First
+    }
+
+    fn ending(&self, index: u64) -> Option<Outcome> {
+        (index == 0).then_some(Outcome::Loss)
+    }
+
+    fn successors(&self, index: u64, out: &mut Vec<u64>) {
+        out.extend((1..=2).filter(|&t| t <= index).map(|t| index - t));
+    }
+
+    fn max_moves(&self) -> usize {
+        2
+    }
+}
+
+/// Two piles of up to `stones` each, a move takes 1 or 2 from one pile;
+/// swapping the piles is a symmetry.
+struct TwoPiles {
+    stones: u64,
+}
+
+impl TwoPiles {
+    fn split(&self, index: u64) -> (u64, u64) {
+        (index / (self.stones + 1), index % (self.stones + 1))
+    }
+}
+
+impl engine::Game for TwoPiles {
+    type Position = (u64, u64);
+
+    fn name(&self) -> &'static str {
+        "two_piles"
+    }
+
+    fn parameters(&self) -> Vec<Parameter> {
+        vec![("stones", self.stones)]
+    }
+
+    fn states(&self) -> u64 {
+        (self.stones + 1) * (self.stones + 1)
+    }
+
+    fn position(&self, index: u64) -> Option<(u64, u64)> {
+        (index < self.states()).then(|| self.split(index))
+    }
+
+    fn index(&self, &(a, b): &(u64, u64)) -> u64 {
+        a * (self.stones + 1) + b
+    }
+
+    fn to_move(&self, _index: u64) -> Side {
+        Side::First
+    }
+
+    fn ending(&self, index: u64) -> Option<Outcome> {
+        (index == 0).then_some(Outcome::Loss)
+    }
+
+    fn successors(&self, index: u64, out: &mut Vec<u64>) {
+        let (a, b) = self.split(index);
+        for t in 1..=2 {
+            if t <= a {
+                out.push(self.index(&(a - t, b)));
+            }
+            if t <= b {
+                out.push(self.index(&(a, b - t)));
+            }
+        }
+    }
+
+    fn max_moves(&self) -> usize {
+        4
+    }
+
+    fn has_symmetry(&self) -> bool {
+        true
+    }
+
+    fn canonical(&self, index: u64) -> u64 {
+        let (a, b) = self.split(index);
+        index.min(self.index(&(b, a)))
+    }
+}
+
+/// The lookup crate's view of a reduced `TwoPiles` table: dense index to
+/// orbit number, as a game crate would implement it.
+struct TwoPilesIndex {
+    game: TwoPiles,
+    orbits: Orbits,
+    parameters: [(&'static str, u64); 1],
+}
+
+impl StateIndex for TwoPilesIndex {
+    fn name(&self) -> &str {
+        "two_piles"
+    }
+    fn parameters(&self) -> &[(&'static str, u64)] {
+        &self.parameters
+    }
+    fn states(&self) -> u64 {
+        engine::Game::states(&self.game)
+    }
+    fn reduced(&self) -> bool {
+        true
+    }
+    fn stored_states(&self) -> u64 {
+        self.orbits.len()
+    }
+    fn stored(&self, index: u64) -> Option<u64> {
+        if index >= self.states() {
+            return None;
+        }
+        self.orbits.orbit_of(&self.game, index)
+    }
+}
+
+fn dir(name: &str) -> PathBuf {
+    let dir = std::env::temp_dir().join(format!("gametable-store-{name}-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    dir
+}
+
+fn options(compression: Compression) -> WriteOptions {
+    WriteOptions {
+        compression,
+        distances: true,
+        regenerate: "gametable generate test".into(),
+    }
+}
+
+fn solve<G: engine::Game>(game: &G, symmetry: bool) -> Solved {
+    engine::solve(
+        game,
+        &SolveOptions {
+            symmetry,
+            reverse_graph: false,
+        },
+    )
+    .unwrap()
+}
+
+#[test]
+fn full_tables_round_trip_with_8_and_16_bit_distances() {
+    for (stones, bits) in [(10, 8), (600, 16)] {
+        for compression in [Compression::Zstd, Compression::None] {
+            let game = Subtraction { stones };
+            let solved = solve(&game, false);
+            let dir = dir(&format!("full-{stones}-{compression:?}"));
+            let path = dir.join("subtraction.gtbl");
+            let written =
+                store::write_tables(&game, &solved, &path, &options(compression)).unwrap();
+
+            // Read back generically.
+            let outcomes = store::read_table(&path).unwrap();
+            assert_eq!(outcomes, written.outcomes);
+            assert_eq!(outcomes.name(), "subtraction");
+            assert_eq!(
+                outcomes.parameters(),
+                &[("stones".to_string(), stones), ("take".to_string(), 2)]
+            );
+            assert_eq!(outcomes.symmetry(), Symmetry::None);
+            assert_eq!(outcomes.kind(), TableKind::Outcome);
+            assert_eq!(outcomes.stored_states(), stones + 2);
+            assert_eq!(outcomes.codes(), solved.codes);
+            assert_eq!(outcomes.counts(), solved.counts);
+            assert_eq!(
+                outcomes.code(stones + 1),
+                Some(gametable::code::NOT_A_POSITION)
+            );
+            outcomes.check_game(&game).unwrap();
+            assert!(outcomes
+                .check_game(&Subtraction { stones: stones + 1 })
+                .is_err());
+            assert!(outcomes.check_game(&TwoPiles { stones }).is_err());
+            let distance_path = dir.join("subtraction-distance.gtbl");
+            let distances = store::read_table(&distance_path).unwrap();
+            assert_eq!(distances.header.bits_per_state, bits);
+            assert_eq!(distances.distances(), solved.distances);
+            assert_eq!(written.files.len(), 4);
+            assert_eq!(store::check_sums(&dir).unwrap(), 4);
+            let fingerprint = std::fs::read_to_string(dir.join("subtraction.fingerprint")).unwrap();
+            assert!(fingerprint.contains("# Regenerate with: gametable generate test\n"));
+            assert!(fingerprint.contains("game = subtraction\nstones = "));
+            assert!(fingerprint.contains(&format!("wins = {}\n", solved.counts[1])));
+            let fingerprint =
+                std::fs::read_to_string(dir.join("subtraction-distance.fingerprint")).unwrap();
+            assert!(fingerprint.contains("no_distance = 1\n"), "{fingerprint}");
+
+            // And through the lookup crate, knowing only the game's index.
+            let any = AnyTable::open(&path).unwrap();
+            assert_eq!(any.is_mapped(), compression == Compression::None);
+            assert_eq!(
+                (any.name(), any.stored_states()),
+                ("subtraction", stones + 2)
+            );
+            let parameters = [("stones", stones), ("take", 2)];
+            let table = any
+                .with_index(FullIndex::new("subtraction", &parameters, stones + 2))
+                .unwrap();
+            let any_distances = AnyTable::open(&distance_path)
+                .unwrap()
+                .with_index(FullIndex::new("subtraction", &parameters, stones + 2))
+                .unwrap();
+            for i in 0..stones + 3 {
+                assert_eq!(table.outcome_at(i), solved.outcome(&game, i), "{i}");
+                assert_eq!(
+                    any_distances.distance_at(i),
+                    solved.distance(&game, i),
+                    "{i}"
+                );
+            }
+            // Losses are the multiples of 3, at even distance.
+            assert_eq!(table.outcome_at(9), Some(Outcome::Loss));
+            assert_eq!(any_distances.distance_at(9), Some(6));
+            // The wrong index is refused.
+            let wrong = [("stones", stones + 1), ("take", 2)];
+            let refused = AnyTable::open(&path)
+                .unwrap()
+                .with_index(FullIndex::new("subtraction", &wrong, stones + 2))
+                .unwrap_err();
+            assert!(
+                refused
+                    .to_string()
+                    .starts_with("a table of subtraction (stones = "),
+                "{refused}"
+            );
+            std::fs::remove_dir_all(&dir).unwrap();
+        }
+    }
+}
+
+#[test]
+fn reduced_tables_store_one_state_per_orbit() {
+    let game = TwoPiles { stones: 7 };
+    let solved = solve(&game, true);
+    let orbits = solved.orbits.as_ref().unwrap();
+    assert_eq!(orbits.len(), 8 * 9 / 2);
+    let dir = dir("orbits");
+    let path = dir.join("two_piles-7.gtbl");
+    store::write_tables(&game, &solved, &path, &options(Compression::Zstd)).unwrap();
+    let outcomes = store::read_table(&path).unwrap();
+    assert_eq!(outcomes.symmetry(), Symmetry::Orbits);
+    assert_eq!(outcomes.stored_states(), 36);
+    assert_eq!(outcomes.codes(), solved.codes);
+    let distances = store::read_table(&dir.join("two_piles-7-distance.gtbl")).unwrap();
+    assert_eq!(distances.symmetry(), Symmetry::Orbits);
+    assert_eq!(distances.distances(), solved.distances);
+
+    // Every dense index answered through the orbit numbering, and against
+    // a full solve.
+    let full = solve(&game, false);
+    let index = TwoPilesIndex {
+        game: TwoPiles { stones: 7 },
+        orbits: Orbits::new(&game),
+        parameters: [("stones", 7)],
+    };
+    let table = AnyTable::open(&path).unwrap().with_index(index).unwrap();
+    let distance_table = AnyTable::open(dir.join("two_piles-7-distance.gtbl")).unwrap();
+    for i in 0..64 {
+        assert_eq!(table.outcome_at(i), full.outcome(&game, i), "{i}");
+        let stored = table.index().stored(i).unwrap();
+        assert_eq!(
+            distance_table.distance(stored),
+            full.distance(&game, i),
+            "{i}"
+        );
+    }
+    // A full index does not fit a reduced table.
+    let parameters = [("stones", 7)];
+    let refused = AnyTable::open(&path)
+        .unwrap()
+        .with_index(FullIndex::new("two_piles", &parameters, 64))
+        .unwrap_err();
+    assert!(
+        refused.to_string().contains("one state per orbit"),
+        "{refused}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn damaged_and_old_files_are_refused() {
+    let game = Subtraction { stones: 20 };
+    let solved = solve(&game, false);
+    let dir = dir("damaged");
+    let path = dir.join("subtraction.gtbl");
+    store::write_tables(
+        &game,
+        &solved,
+        &path,
+        &WriteOptions {
+            distances: false,
+            ..options(Compression::None)
+        },
+    )
+    .unwrap();
+    assert!(!dir.join("subtraction-distance.gtbl").exists());
+    let good = std::fs::read(&path).unwrap();
+    let name = Path::new("t.gtbl");
+    for (position, expected) in [
+        (0, "bad magic"),
+        (9, "unsupported format version"),
+        (good.len() - 40, "checksum mismatch"),
+    ] {
+        let mut bytes = good.clone();
+        bytes[position] ^= 0x40;
+        let message = store::decode_table(name, &bytes).unwrap_err().to_string();
+        assert!(
+            message.starts_with("t.gtbl: ") && message.contains(expected),
+            "{message}"
+        );
+        assert!(AnyTable::from_bytes(&bytes)
+            .unwrap_err()
+            .to_string()
+            .contains(expected));
+    }
+    let message = store::decode_table(name, &good[..good.len() - 1])
+        .unwrap_err()
+        .to_string();
+    assert!(message.contains("bad length"), "{message}");
+    // A version 1 file names the command that regenerates it.
+    let old = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../format/tests/data/v1-cards-2-3.gtbl"
+    ))
+    .unwrap();
+    std::fs::write(dir.join("old.gtbl"), &old).unwrap();
+    let message = store::read_table(&dir.join("old.gtbl"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("format version 1 is no longer read (this build reads version 2): regenerate the table with `cargo run --release -p gametable-gen --no-default-features -- generate cards --cards 2 --modulus 3`"),
+        "{message}"
+    );
+    let message = AnyTable::open(dir.join("old.gtbl"))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.contains("generate cards --cards 2 --modulus 3`"),
+        "{message}"
+    );
+    // A game whose name a header cannot hold is refused before writing.
+    struct Bad;
+    impl engine::Game for Bad {
+        type Position = u64;
+        fn name(&self) -> &'static str {
+            "Bad Name"
+        }
+        fn parameters(&self) -> Vec<Parameter> {
+            Vec::new()
+        }
+        fn states(&self) -> u64 {
+            1
+        }
+        fn position(&self, index: u64) -> Option<u64> {
+            (index == 0).then_some(0)
+        }
+        fn index(&self, p: &u64) -> u64 {
+            *p
+        }
+        fn to_move(&self, _: u64) -> Side {
+            Side::First
+        }
+        fn ending(&self, _: u64) -> Option<Outcome> {
+            Some(Outcome::Loss)
+        }
+        fn successors(&self, _: u64, _: &mut Vec<u64>) {}
+        fn max_moves(&self) -> usize {
+            0
+        }
+    }
+    let solved = solve(&Bad, false);
+    let bad_path = dir.join("bad.gtbl");
+    assert!(store::write_tables(&Bad, &solved, &bad_path, &options(Compression::Zstd)).is_err());
+    assert!(!bad_path.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
