@@ -124,7 +124,7 @@ impl Numbering {
         for (w, &word) in bits.iter().enumerate() {
             let mut word = word;
             while word != 0 {
-                if seen % 64 == 0 {
+                if seen.is_multiple_of(64) {
                     samples.push(w as u64 * 64 + u64::from(word.trailing_zeros()));
                 }
                 seen += 1;
