@@ -1,5 +1,5 @@
 //! The generic exhaustive solver, playing Cards from the rules alone
-//! (`gametable_gen::cards_game`), agrees with the sweep on every state.
+//! (`gametable_gen::games::cards::oracle`), agrees with the sweep on every state.
 #![allow(
     clippy::unwrap_used,
     clippy::expect_used,
@@ -8,9 +8,9 @@
 )]
 
 use gametable::{code, Hand, Outcome, Player, Variant};
-use gametable_gen::cards_game::{CardsGame, CardsState, Counts};
 use gametable_gen::exhaustive::Solution;
-use gametable_gen::sweep;
+use gametable_gen::games::cards::oracle::{CardsGame, CardsState, Counts};
+use gametable_gen::games::cards::solve;
 
 fn counts(hand: &Hand) -> Counts {
     let mut out = Counts::default();
@@ -34,7 +34,7 @@ fn agree(n: u8, m: u8) {
         .map(|(a, b)| state(a, b))
         .collect();
     let solved = Solution::solve(&CardsGame::new(v), roots);
-    let table = sweep::solve(v).outcomes;
+    let table = solve::solve(v).outcomes;
     for (i, a) in hands.iter().enumerate() {
         for (j, b) in hands.iter().enumerate() {
             let index = i * hands.len() + j;

@@ -6,8 +6,8 @@
 #![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers: a failure is the test failing
 
 use gametable::{code, CardsTable, DistanceTable, Position, Variant};
-use gametable_gen::deep::{self, DeepError};
-use gametable_gen::table_file;
+use gametable_gen::games::cards::deep::{self, DeepError};
+use gametable_gen::store::cards as table_file;
 
 /// Mutable copies of a solved variant's tables.
 #[derive(Clone)]

@@ -65,9 +65,14 @@ fn cli_args() {
 fn vertical_tab_separates_numbers() {
     let mut out = Vec::new();
     let input = b"1\x0b1\x0b1 1 1 1 1 1 1 1\x0b1 1 1 1 1 1 1 1\x0b";
-    assert!(gametable_gen::judge::cards::answer(&input[..], &gametable::CLASSIC, &mut out).is_ok());
+    assert!(
+        gametable_gen::games::cards::judge::answer(&input[..], &gametable::CLASSIC, &mut out)
+            .is_ok()
+    );
     assert_eq!(out, b"Deal\n");
     let mut out = Vec::new();
-    assert!(gametable_gen::judge::stones::answer(&b"1\x0b1\x0b3\x0b2"[..], &mut out).is_ok());
+    assert!(
+        gametable_gen::games::stones::judge::answer(&b"1\x0b1\x0b3\x0b2"[..], &mut out).is_ok()
+    );
     assert_eq!(out, b"Bob\n");
 }

@@ -128,7 +128,7 @@ fn a_line_without_end_is_refused_after_64_characters() {
 fn valid_input_of_the_largest_size_is_answered_in_bounded_memory() {
     // 10^6 piles in all (about 11 MB), the judge format's largest input.
     let mut input = Vec::new();
-    gametable_gen::judge::stones::write_random_input(3, 1_000_000, &mut input);
+    gametable_gen::games::stones::judge::write_random_input(3, 1_000_000, &mut input);
     let (ok, stderr, peak) = run_streaming(&["solve", "stones"], &input, b"", 0);
     assert!(ok, "{stderr}");
     assert!(peak < PEAK_KIB, "peak {peak} KiB");

@@ -16,8 +16,8 @@ use gametable::{
     PositionError, TableError, Variant,
 };
 use gametable_format::{Compression, FormatError, Symmetry, TableKind, TableSpec};
-use gametable_gen::sweep::{self, HandTables};
-use gametable_gen::table_file;
+use gametable_gen::games::cards::solve::{self, HandTables};
+use gametable_gen::store::cards as table_file;
 
 const VARIANTS: [(u8, u8); 4] = [(3, 5), (4, 7), (5, 5), (3, 6)];
 const LAYOUTS: [(Symmetry, Compression); 4] = [
@@ -44,7 +44,7 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
     let dir = temp_dir("outcomes");
     for (n, m) in VARIANTS {
         let v = Variant::new(n, m).unwrap();
-        let solution = sweep::solve(v);
+        let solution = solve::solve(v);
         let full = CardsTable::from_packed(v, &solution.outcomes).unwrap();
         for (symmetry, compression) in LAYOUTS {
             let laid = table_file::solve_outcomes(v, symmetry, compression).unwrap();
@@ -122,9 +122,9 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
 /// Distances of every orbit as the orbit sweep reports them.
 fn orbit_distances(v: Variant) -> (u64, Vec<u16>) {
     let orbits = Orbits::new(v);
-    let space = sweep::OrbitSpace::new(&orbits);
-    let mut distances = vec![sweep::NO_DISTANCE; orbits.states() as usize];
-    sweep::sweep(&space, &HandTables::new(v), |index, level| {
+    let space = solve::OrbitSpace::new(&orbits);
+    let mut distances = vec![solve::NO_DISTANCE; orbits.states() as usize];
+    solve::sweep(&space, &HandTables::new(v), |index, level| {
         let dense = space.dense_index(index as usize).unwrap();
         distances[dense as usize] = level as u16;
     });

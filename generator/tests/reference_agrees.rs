@@ -17,7 +17,7 @@
 )]
 
 use gametable::{code, CardsTable, Hand, Player, Position, Variant, Verdict};
-use gametable_gen::{reference, sweep};
+use gametable_gen::{games::cards::reference, games::cards::solve};
 
 /// True in release builds, where the larger variants are cheap.
 fn heavy() -> bool {
@@ -44,7 +44,7 @@ fn counts(packed: &[u8], states: u64) -> [u64; 4] {
 fn assert_agree(cards: u8, modulus: u8) -> Vec<u8> {
     let variant = Variant::new(cards, modulus).unwrap();
     let reference = reference::solve(variant).unwrap();
-    let solution = sweep::solve(variant);
+    let solution = solve::solve(variant);
     assert_eq!(solution.variant, variant);
     assert_eq!(
         reference.len(),

@@ -9,7 +9,7 @@
 use gametable::stones::{self, Pile};
 use gametable::{Outcome, Player};
 use gametable_gen::exhaustive::Solution;
-use gametable_gen::stones_game::{all_positions, Stones, StonesState};
+use gametable_gen::games::stones::oracle::{all_positions, Stones, StonesState};
 
 /// Checks every position of up to `max_piles` piles of up to `max_stones`;
 /// returns how many positions Alice wins.
@@ -82,7 +82,7 @@ fn up_to_three_piles_of_twenty() {
 fn judge_sample() {
     let input = "3\n2\n4 1\n1 0\n1\n3\n2\n1\n1\n2\n";
     let mut out = Vec::new();
-    assert!(gametable_gen::judge::stones::answer(input.as_bytes(), &mut out).is_ok());
+    assert!(gametable_gen::games::stones::judge::answer(input.as_bytes(), &mut out).is_ok());
     assert_eq!(out, b"Alice\nBob\nBob\n");
     // The same cases through the closed form, checked by the search too.
     let cases = [vec![(4, 1), (1, 0)], vec![(3, 2)], vec![(1, 2)]];

@@ -3,4 +3,5 @@
 
 pub mod cards;
 pub mod connect4;
+pub mod stones;
 pub mod tictactoe;

@@ -1,5 +1,5 @@
-//! Judge formats: parsing contest input in bulk and writing verdicts.
+//! Judge formats: the scanner that reads contest input in bulk. Each game's
+//! own judge format lives with the game (`games::cards::judge`,
+//! `games::stones::judge`).
 
-pub mod cards;
 pub mod scan;
-pub mod stones;

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use gametable::DistanceTable;
 use gametable_format::FormatError;
 
-use crate::atomic;
+use crate::store::atomic;
 
 /// The maker named in every header and fingerprint.
 pub const GENERATOR: &str = concat!("gametable-gen ", env!("CARGO_PKG_VERSION"));
@@ -203,7 +203,7 @@ pub fn pack_distances(distances: &[u16]) -> Result<(u8, Vec<u8>), String> {
             .collect();
         return Ok((8, bytes));
     }
-    if max >= crate::sweep::MAX_DISTANCE {
+    if max >= crate::games::cards::solve::MAX_DISTANCE {
         return Err(format!(
             "a distance of {max} moves or more does not fit in 16 bits"
         ));

@@ -6,9 +6,12 @@
 //! particular game: the game names itself and its parameters
 //! ([`crate::engine::Game::name`], [`crate::engine::Game::parameters`]), and
 //! the solver says which states are stored ([`crate::engine::Solved`]: every
-//! index, or one state per orbit). Cards-specific file handling stays in
-//! [`crate::table_file`].
+//! index, or one state per orbit). Cards' own table files (its fast path's
+//! outcome and distance tables) are [`cards`]; [`atomic`] writes every
+//! file so that a killed run loses nothing.
 
+pub mod atomic;
+pub mod cards;
 mod files;
 pub mod fingerprint;
 mod read;

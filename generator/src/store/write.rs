@@ -11,8 +11,8 @@ use super::files::{
 };
 use super::fingerprint::fingerprint;
 use super::read::{decode_table, StoredTable};
-use crate::atomic;
 use crate::engine::{Game, Solved};
+use crate::store::atomic;
 
 /// How [`write_tables`] writes.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -12,9 +12,9 @@ use std::sync::OnceLock;
 
 use clap::Parser;
 use gametable::{code, CardsTable, Hand, Player, Variant};
-use gametable_gen::cli::{Cli, Command, QueryGame};
+use gametable_gen::cli::args::{Cli, Command, QueryGame};
 use gametable_gen::judge;
-use gametable_gen::table_file::{DistanceFile, OutcomeFile};
+use gametable_gen::store::cards::{DistanceFile, OutcomeFile};
 
 /// The bytes the scanner counts as separators (C's `isspace`).
 fn is_space(b: u8) -> bool {
@@ -40,7 +40,8 @@ fn tokens(data: &[u8]) -> Option<Vec<u64>> {
 fn reference_codes() -> &'static [u8] {
     static CODES: OnceLock<Vec<u8>> = OnceLock::new();
     CODES.get_or_init(|| {
-        gametable_gen::reference::solve_codes(Variant::CLASSIC).expect("(8, 5) is small")
+        gametable_gen::games::cards::reference::solve_codes(Variant::CLASSIC)
+            .expect("(8, 5) is small")
     })
 }
 
@@ -171,14 +172,14 @@ fn compare(
 /// The Cards judge parser against the reference solver.
 pub fn check_cards_judge(data: &[u8]) {
     let mut out = Vec::new();
-    let got = judge::cards::answer(data, &gametable::CLASSIC, &mut out);
+    let got = gametable_gen::games::cards::judge::answer(data, &gametable::CLASSIC, &mut out);
     compare("cards", got, &out, cards_reference(data));
 }
 
 /// The Stones judge parser against the restated closed form.
 pub fn check_stones_judge(data: &[u8]) {
     let mut out = Vec::new();
-    let got = judge::stones::answer(data, &mut out);
+    let got = gametable_gen::games::stones::judge::answer(data, &mut out);
     compare("stones", got, &out, stones_reference(data));
 }
 
@@ -306,7 +307,7 @@ pub fn check_hands(first: Player, alice: &[u8], bob: &[u8]) {
 
 /// A pile list as `query stones` reads it: parsed, decided, explained.
 pub fn check_piles(text: &str) {
-    let parsed = gametable_gen::stones_query::parse_piles(text);
+    let parsed = gametable_gen::games::stones::query::parse_piles(text);
     // The reference reading: comma-separated `a:b` with a >= 1, b <= 2.
     let reference: Option<Vec<(u64, u64)>> = if text.trim().is_empty() {
         None
@@ -330,7 +331,7 @@ pub fn check_piles(text: &str) {
             let alice = stones_alice_wins(&want);
             let winner = gametable::stones::winner(piles.iter().copied());
             assert_eq!(winner == Player::Alice, alice, "winner of {want:?}");
-            let explained = gametable_gen::stones_query::explain(&piles);
+            let explained = gametable_gen::games::stones::query::explain(&piles);
             assert!(explained.starts_with(if alice { "Alice wins" } else { "Bob wins" }));
             match gametable::stones::winning_move(&piles) {
                 Some(step) => {

@@ -7,10 +7,15 @@
 //! kernel made of them ([`kernel`]) and the entry points that solve a
 //! variant ([`solve`]).
 
+pub mod baseline;
+pub mod deep;
 pub mod game;
 pub mod hand_tables;
+pub mod judge;
 pub mod kernel;
 pub mod notation;
+pub mod oracle;
 pub mod predecessors;
+pub mod reference;
 pub mod solve;
 pub mod space;

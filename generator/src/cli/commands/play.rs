@@ -54,7 +54,7 @@ impl XorShift {
 }
 
 /// Random hands, neither all zeros (so somebody has a move).
-fn deal(variant: Variant, seed: u64) -> crate::Result<(Hand, Hand)> {
+fn deal(variant: Variant, seed: u64) -> crate::cli::Result<(Hand, Hand)> {
     let mut rng = XorShift::new(seed);
     let mut cards = vec![0u8; usize::from(variant.cards())];
     loop {
@@ -72,7 +72,7 @@ fn deal(variant: Variant, seed: u64) -> crate::Result<(Hand, Hand)> {
 }
 
 /// `play cards`, reading moves from standard input.
-pub fn cards(setup: &Setup<'_>) -> crate::Result<()> {
+pub fn cards(setup: &Setup<'_>) -> crate::cli::Result<()> {
     let stdin = io::stdin();
     let stdout = io::stdout();
     run(setup, stdin.lock(), &mut stdout.lock())
@@ -128,7 +128,7 @@ fn parse_move(line: &str, opponent: Player) -> Result<(u8, u8), String> {
     ))
 }
 
-fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crate::Result<()> {
+fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crate::cli::Result<()> {
     let source = PlaySource::open(setup.table)?;
     let play = source.play();
     let variant = play.outcomes().variant();

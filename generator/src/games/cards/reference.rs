@@ -1,4 +1,4 @@
-//! A second Cards solver, written apart from the production [`sweep`](crate::sweep)
+//! A second Cards solver, written apart from the production [`sweep`](crate::games::cards::solve)
 //! so that the two can check each other.
 //!
 //! # Why it is independent of the sweep

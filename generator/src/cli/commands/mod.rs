@@ -10,9 +10,9 @@ pub mod verify;
 
 use std::path::Path;
 
+use crate::games::cards::judge::Verdicts;
+use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
 use gametable::{Hand, OpenError, OpenTable, Outcome, Player, PositionError, Variant, Verdict};
-use gametable_gen::judge::cards::Verdicts;
-use gametable_gen::table_file::{self, DistanceFile, OutcomeFile};
 
 /// The Cards outcome table to answer from: the file given (any variant, full
 /// or symmetry-reduced, compressed or memory mapped), else the embedded one.

@@ -11,7 +11,7 @@ use std::path::Path;
 use gametable::{code, CardsTable, DistanceTable, Hand, Position, Variant};
 use gametable_format::{Compression, FormatError, Game, Header, Symmetry, TableKind, TableSpec};
 
-use crate::sweep::Solution;
+use crate::games::cards::solve::Solution;
 
 pub use crate::store::{
     check_sums, count_codes, distance_path, fingerprint_path, outcome_path, pack_distances,
@@ -126,7 +126,7 @@ pub fn solve_outcomes(
 ) -> Result<LaidOut, FormatError> {
     let (packed, counts, levels, predecessor_visits, states) = match symmetry {
         Symmetry::None => {
-            let solution = crate::sweep::solve(variant);
+            let solution = crate::games::cards::solve::solve(variant);
             (
                 solution.outcomes,
                 solution.counts,
@@ -137,10 +137,11 @@ pub fn solve_outcomes(
         }
         Symmetry::Orbits => {
             let orbits = gametable::symmetry::Orbits::new(variant);
-            let tables = crate::sweep::HandTables::new(variant);
+            let tables = crate::games::cards::solve::HandTables::new(variant);
             // On all cores: bit for bit the single-threaded sweep.
-            let space = crate::sweep::OrbitSpace::new(&orbits);
-            let solved = crate::sweep::sweep_parallel(&space, &tables, |_, _| {}, |_, _| {});
+            let space = crate::games::cards::solve::OrbitSpace::new(&orbits);
+            let solved =
+                crate::games::cards::solve::sweep_parallel(&space, &tables, |_, _| {}, |_, _| {});
             let packed = space.dense_packed(|s| solved.code(s));
             let counts = count_codes(&packed, orbits.states());
             (
@@ -177,7 +178,7 @@ pub fn distance_spec(variant: Variant, bits: u8) -> TableSpec {
     }
 }
 
-pub use crate::sweep::solve_with_distances;
+pub use crate::games::cards::solve::solve_with_distances;
 
 /// A Cards distance table read from a file and checked.
 #[derive(Clone, Debug, PartialEq, Eq)]

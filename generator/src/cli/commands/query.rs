@@ -4,7 +4,7 @@ use std::path::Path;
 
 use gametable::{Evaluation, Hand, Outcome, Player, Position};
 
-use gametable_gen::judge::cards::Verdicts as _;
+use crate::games::cards::judge::Verdicts as _;
 
 use super::{show_hand, PlaySource, TableSource};
 
@@ -14,7 +14,7 @@ pub fn cards(
     alice: &[u8],
     bob: &[u8],
     table_path: Option<&Path>,
-) -> crate::Result<()> {
+) -> crate::cli::Result<()> {
     let table = TableSource::open(table_path)?;
     let variant = table.variant();
     let alice_hand = Hand::from_cards(variant, alice).map_err(|e| format!("--alice: {e}"))?;
@@ -89,12 +89,12 @@ pub fn cards(
 }
 
 /// `query stones`.
-pub fn stones(piles: &str) -> crate::Result<()> {
+pub fn stones(piles: &str) -> crate::cli::Result<()> {
     let piles =
-        gametable_gen::stones_query::parse_piles(piles).map_err(|e| format!("--piles: {e}"))?;
+        crate::games::stones::query::parse_piles(piles).map_err(|e| format!("--piles: {e}"))?;
     println!(
         "{}",
-        gametable_gen::stones_query::explain(&piles).trim_end()
+        crate::games::stones::query::explain(&piles).trim_end()
     );
     Ok(())
 }

@@ -2,13 +2,13 @@
 
 use std::path::Path;
 
+use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
 use gametable::code;
 use gametable_format::TableKind;
-use gametable_gen::table_file::{self, DistanceFile, OutcomeFile};
 
 /// Prints the parameters and outcome counts of the table at `path`, and for
 /// a distance table the longest win and loss and the distance histogram.
-pub fn run(path: &Path) -> crate::Result<()> {
+pub fn run(path: &Path) -> crate::cli::Result<()> {
     let bytes = table_file::read_bytes(path)?;
     if table_file::kind_of(path, &bytes)? == TableKind::Distance {
         return distances(path, &bytes);
@@ -45,7 +45,7 @@ pub fn run(path: &Path) -> crate::Result<()> {
     Ok(())
 }
 
-fn distances(path: &Path, bytes: &[u8]) -> crate::Result<()> {
+fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     let file = DistanceFile::from_bytes(path, bytes)?;
     let stats = file.stats();
     let v = file.variant;

@@ -14,20 +14,20 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::games::cards::deep;
+use crate::games::cards::solve::Solution;
+use crate::store::cards::{self as table_file, describe_state, DistanceFile, OutcomeFile};
 use gametable::symmetry::Orbits;
 use gametable::OpenTable;
 use gametable::{CardsTable, DistanceTable, Outcome, Variant};
 use gametable_format::{Symmetry, TableKind};
-use gametable_gen::deep;
-use gametable_gen::sweep::Solution;
-use gametable_gen::table_file::{self, describe_state, DistanceFile, OutcomeFile};
 
 /// Fresh sweeps, one per variant, shared by the tables of that variant.
 type Fresh = HashMap<(u8, u8), (Solution, Vec<u16>)>;
 
 /// Verifies `paths` (default: every `.gtbl` file in `data/`); with `deep`,
 /// also checks every outcome/distance pair one move deep.
-pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::Result<()> {
+pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     let paths = if paths.is_empty() {
         data_tables()?
     } else {
@@ -103,7 +103,7 @@ fn is_reduced(path: &Path) -> bool {
     })
 }
 
-fn data_tables() -> crate::Result<Vec<PathBuf>> {
+fn data_tables() -> crate::cli::Result<Vec<PathBuf>> {
     let dir = Path::new("data");
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| {
@@ -123,7 +123,7 @@ fn data_tables() -> crate::Result<Vec<PathBuf>> {
 }
 
 /// The (outcome, distance) pair a table belongs to, by file name.
-fn pair_of(path: &Path) -> crate::Result<(PathBuf, PathBuf)> {
+fn pair_of(path: &Path) -> crate::cli::Result<(PathBuf, PathBuf)> {
     let bytes = table_file::read_bytes(path)?;
     match table_file::kind_of(path, &bytes)? {
         TableKind::Outcome => Ok((path.to_path_buf(), table_file::distance_path(path))),
@@ -141,8 +141,8 @@ fn pair_of(path: &Path) -> crate::Result<(PathBuf, PathBuf)> {
 
 /// The deep check of one pair, reading both files with the format checks
 /// only, so that the deep check itself names any bad state in words.
-fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::Result<deep::DeepReport> {
-    let read = |path: &Path, kind| -> crate::Result<_> {
+fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<deep::DeepReport> {
+    let read = |path: &Path, kind| -> crate::cli::Result<_> {
         let bytes = table_file::read_bytes(path).map_err(|e| {
             format!("{e} (deep verification needs both the outcome and the distance table)")
         })?;
@@ -161,7 +161,7 @@ fn fresh_for(fresh: &mut Fresh, variant: Variant) -> &(Solution, Vec<u16>) {
         .or_insert_with(|| table_file::solve_with_distances(variant))
 }
 
-fn verify_one(path: &Path, fresh: &mut Fresh) -> crate::Result<String> {
+fn verify_one(path: &Path, fresh: &mut Fresh) -> crate::cli::Result<String> {
     let bytes = table_file::read_bytes(path)?;
     match table_file::kind_of(path, &bytes)? {
         TableKind::Outcome => verify_outcomes(path, &bytes, fresh),
@@ -186,7 +186,7 @@ fn file_name(path: &Path) -> String {
 }
 
 /// Compares the fingerprint beside `path` with the one expected, line by line.
-fn check_fingerprint(path: &Path, expected: &str) -> crate::Result<()> {
+fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<()> {
     let fingerprint_path = table_file::fingerprint_path(path);
     let found = std::fs::read_to_string(&fingerprint_path)
         .map_err(|e| format!("fingerprint {}: {e}", fingerprint_path.display()))?;
@@ -208,7 +208,7 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::Result<()> {
 }
 
 /// Checks the entry for `path` in `SHA256SUMS` beside it, if listed.
-fn check_sums(path: &Path, bytes: &[u8]) -> crate::Result<()> {
+fn check_sums(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     let name = file_name(path);
     let dir = path.parent().unwrap_or(Path::new(""));
     let sums = dir.join(table_file::SUMS);
@@ -223,7 +223,7 @@ fn check_sums(path: &Path, bytes: &[u8]) -> crate::Result<()> {
     Ok(())
 }
 
-fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Result<String> {
+fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::Result<String> {
     if gametable_format::read_raw(bytes).is_ok_and(|raw| raw.header.symmetry == Symmetry::Orbits) {
         return verify_reduced(path, bytes);
     }
@@ -261,7 +261,7 @@ fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Resul
     ))
 }
 
-fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Result<String> {
+fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::Result<String> {
     if gametable_format::read_raw(bytes).is_ok_and(|raw| raw.header.symmetry == Symmetry::Orbits) {
         return verify_reduced_distances(path, bytes, fresh);
     }
@@ -309,7 +309,11 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Resu
 /// A symmetry-reduced distance table: every check of the lookup crate's
 /// opener, the fingerprint, `SHA256SUMS`, and a fresh sweep's distances
 /// compared orbit by orbit.
-fn verify_reduced_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::Result<String> {
+fn verify_reduced_distances(
+    path: &Path,
+    bytes: &[u8],
+    fresh: &mut Fresh,
+) -> crate::cli::Result<String> {
     let table =
         gametable::OpenDistanceTable::from_bytes(bytes).map_err(|e| super::open_error(path, e))?;
     let variant = table.variant();
@@ -348,14 +352,14 @@ fn verify_reduced_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> cra
 /// A fresh distance as the tables report it: `None` for "no distance".
 fn known(distance: Option<u16>) -> Option<u32> {
     distance
-        .filter(|&d| d != gametable_gen::sweep::NO_DISTANCE)
+        .filter(|&d| d != crate::games::cards::solve::NO_DISTANCE)
         .map(u32::from)
 }
 
 /// A symmetry-reduced outcome table: every check of the lookup crate's
 /// opener, the fingerprint, `SHA256SUMS`, and a fresh orbit sweep compared
 /// orbit by orbit.
-fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::Result<String> {
+fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::cli::Result<String> {
     let table = OpenTable::from_bytes(bytes).map_err(|e| super::open_error(path, e))?;
     let header = table.header();
     let variant = table.variant();

@@ -11,12 +11,12 @@
 use std::process::Command;
 use std::time::{Duration, Instant};
 
+use crate::engine::{self, SolveOptions};
+use crate::games::cards::baseline;
+use crate::games::cards::game::Cards;
+use crate::games::cards::solve::{self as sweep, FullSpace, HandTables, OrbitSpace};
 use gametable::symmetry::Orbits;
 use gametable::Variant;
-use gametable_gen::baseline;
-use gametable_gen::engine::{self, SolveOptions};
-use gametable_gen::games::cards::game::Cards;
-use gametable_gen::sweep::{self, FullSpace, HandTables, OrbitSpace};
 
 /// The sweeps `bench` compares, baseline first.
 pub const KINDS: [&str; 6] = [
@@ -29,7 +29,7 @@ pub const KINDS: [&str; 6] = [
 ];
 
 /// `bench sweep`: runs every kind in a child process and prints the table.
-pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate::Result<()> {
+pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
     let orbits = Orbits::new(variant).states();
     println!(
@@ -94,7 +94,7 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
 
 /// `bench measure` (hidden): one kind of sweep in this process; prints
 /// `seconds visits peak_bytes`.
-pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::Result<()> {
+pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
     let before = status_kib("VmRSS:");
     let mut best = Duration::MAX;

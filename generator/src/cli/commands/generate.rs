@@ -5,11 +5,11 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::cli::progress::Progress;
+use crate::games::cards::solve::{self as sweep, Solution};
+use crate::store::atomic;
+use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
 use gametable::{code, PerfectPlay, Variant};
-use gametable_gen::atomic;
-use gametable_gen::progress::Progress;
-use gametable_gen::sweep::{self, Solution};
-use gametable_gen::table_file::{self, DistanceFile, OutcomeFile};
 
 /// How `generate` runs.
 pub struct Options {
@@ -26,7 +26,7 @@ pub fn cards(
     modulus: u8,
     output: Option<PathBuf>,
     options: &Options,
-) -> crate::Result<()> {
+) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
     let path =
         output.unwrap_or_else(|| Path::new("data").join(table_file::default_file_name(variant)));
@@ -126,7 +126,7 @@ struct EncodedOutcomes {
 
 /// Encodes the sweep's outcomes, then reads them back with every check the
 /// readers make and compares every state and the counts.
-fn encode_outcomes(path: &Path, solution: &Solution) -> crate::Result<EncodedOutcomes> {
+fn encode_outcomes(path: &Path, solution: &Solution) -> crate::cli::Result<EncodedOutcomes> {
     let bytes = table_file::encode(solution)?;
     let decoded = OutcomeFile::from_bytes(path, &bytes)?;
     if decoded.packed != solution.outcomes || decoded.counts() != solution.counts {
@@ -137,7 +137,7 @@ fn encode_outcomes(path: &Path, solution: &Solution) -> crate::Result<EncodedOut
 
 impl EncodedOutcomes {
     /// Writes the table and its fingerprint atomically; returns their names.
-    fn write(&self, path: &Path) -> crate::Result<Vec<String>> {
+    fn write(&self, path: &Path) -> crate::cli::Result<Vec<String>> {
         let name = file_name_of(path)?;
         let fingerprint_path = table_file::fingerprint_path(path);
         let fingerprint = table_file::fingerprint(
@@ -165,7 +165,7 @@ fn encode_distances(
     path: &Path,
     outcomes: &OutcomeFile,
     distances: &[u16],
-) -> crate::Result<EncodedDistances> {
+) -> crate::cli::Result<EncodedDistances> {
     let distance_path = table_file::distance_path(path);
     let (bits, payload) = table_file::pack_distances(distances)?;
     let bytes =
@@ -189,7 +189,7 @@ fn encode_distances(
 
 impl EncodedDistances {
     /// Writes the table and its fingerprint atomically; returns their names.
-    fn write(&self, path: &Path) -> crate::Result<Vec<String>> {
+    fn write(&self, path: &Path) -> crate::cli::Result<Vec<String>> {
         let name = file_name_of(path)?;
         let fingerprint_path = table_file::fingerprint_path(path);
         let fingerprint = table_file::distance_fingerprint(
@@ -204,11 +204,11 @@ impl EncodedDistances {
     }
 }
 
-fn write_file(path: &Path, bytes: &[u8]) -> crate::Result<()> {
+fn write_file(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     atomic::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()).into())
 }
 
-fn file_name_of(path: &Path) -> crate::Result<String> {
+fn file_name_of(path: &Path) -> crate::cli::Result<String> {
     path.file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .ok_or_else(|| format!("{}: not a file path", path.display()).into())
@@ -228,7 +228,7 @@ pub fn outcome_table(
     symmetry: gametable_format::Symmetry,
     compression: gametable_format::Compression,
     distances: bool,
-) -> crate::Result<()> {
+) -> crate::cli::Result<()> {
     let path = output.unwrap_or_else(|| {
         Path::new("data").join(table_file::layout_file_name(variant, symmetry, compression))
     });
@@ -306,7 +306,7 @@ fn layout_distances(
     path: &Path,
     outcomes: &gametable_format::Header,
     packed: &[u8],
-) -> crate::Result<Vec<String>> {
+) -> crate::cli::Result<Vec<String>> {
     use gametable_format::Symmetry;
     let (_, full) = sweep::solve_with_distances(variant);
     let distances: Vec<u16> = match outcomes.symmetry {
@@ -365,9 +365,9 @@ pub fn layout_distance_fingerprint(
     distance_path: &Path,
     bytes: &[u8],
     outcome_path: &Path,
-) -> crate::Result<String> {
+) -> crate::cli::Result<String> {
     let name = file_name_of(distance_path)?;
-    let table = gametable_gen::store::decode_table(distance_path, bytes)?;
+    let table = crate::store::decode_table(distance_path, bytes)?;
     if table.symmetry() == gametable_format::Symmetry::None {
         let file = DistanceFile::from_bytes(distance_path, bytes)?;
         return Ok(table_file::distance_fingerprint(
@@ -387,7 +387,7 @@ pub fn layout_distance_fingerprint(
         table_file::layout_flags(&table.header),
         file_name_of(outcome_path)?
     );
-    Ok(gametable_gen::store::fingerprint::fingerprint(
+    Ok(crate::store::fingerprint::fingerprint(
         &name,
         &table,
         bytes.len(),

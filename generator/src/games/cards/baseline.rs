@@ -3,7 +3,7 @@
 //!
 //! One byte of remaining-successor count and one outcome byte per state, and
 //! a FIFO queue of decided state indices. No symmetry, no level scans, no
-//! tricks: what the optimised sweep in [`crate::sweep`] is measured against.
+//! tricks: what the optimised sweep in [`crate::games::cards::solve`] is measured against.
 //! It shares the rules' unmove tables with the sweep, so it measures the
 //! algorithm, not the table building.
 #![allow(clippy::indexing_slicing)] // indices are ranks below `hands`
