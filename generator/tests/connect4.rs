@@ -425,25 +425,37 @@ fn sizes() {
     );
 }
 
-/// The published values of the larger boards (about 4.5 minutes in all on
-/// two shared cores with the plain queue solve; run with
-/// `--ignored`): 6 x 4 is a second-player win in 24 plies, 4 x 6 and 5 x 5
-/// draws.
+/// The published values and counts of the larger boards (a few minutes on
+/// two cores; run with `--ignored --nocapture`): John Tromp's counts of
+/// positions reachable from the empty board, counted by walking the game's
+/// moves; 6 x 4 is a second-player win in 24 plies, 4 x 6 and 5 x 5 draws.
 #[test]
 #[ignore]
 fn larger_boards() {
-    let game = ConnectFour::new(6, 4).unwrap();
-    let solved = solve(&game, &SYMMETRY).unwrap();
-    let start = game.start().unwrap();
-    assert_eq!(solved.outcome(&game, start), Some(Outcome::Loss));
-    assert_eq!(solved.distance(&game, start), Some(24));
-    for (w, h) in [(4, 6), (5, 5)] {
+    use gametable_gen::engine::reach::reachable;
+    for (w, h, reachable_count, value) in [
+        (6, 4, 94_910_577, (Outcome::Loss, Some(24))),
+        (4, 6, 15_835_683, (Outcome::Draw, None)),
+        (5, 5, 69_763_700, (Outcome::Draw, None)),
+    ] {
         let game = ConnectFour::new(w, h).unwrap();
+        let start = game.start().unwrap();
+        assert_eq!(reachable(&game, start).positions, reachable_count, "{w}x{h}");
+        let started = std::time::Instant::now();
         let solved = solve(&game, &SYMMETRY).unwrap();
+        println!(
+            "{w}x{h}: {} indices, {} stored, solved in {:.1} s",
+            game.states(),
+            solved.stored(),
+            started.elapsed().as_secs_f64()
+        );
         assert_eq!(
-            solved.outcome(&game, game.start().unwrap()),
-            Some(Outcome::Draw),
-            "{w} x {h}"
+            (
+                solved.outcome(&game, start).unwrap(),
+                solved.distance(&game, start)
+            ),
+            value,
+            "{w}x{h}"
         );
     }
 }
