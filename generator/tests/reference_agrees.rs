@@ -88,7 +88,7 @@ fn classic_agrees_with_published_counts() {
 
 #[test]
 fn classic_reference_answers_the_sample() {
-    // The judge sample of GAMES.md, answered from the reference table alone.
+    // The judge sample of docs/games/cards.md, answered from the reference table alone.
     let v = Variant::CLASSIC;
     let packed = reference::solve(v).unwrap();
     let table = CardsTable::from_packed(v, &packed).unwrap();

@@ -5,9 +5,9 @@
 //! A state is the player to move and both hands as counts per value. A move
 //! picks a non-zero value `a` in the mover's hand and a non-zero value `b` in
 //! the opponent's, and turns one `a` into `(a + b) mod m`; the opponent then
-//! moves. A player whose cards all show 0 has won (GAMES.md's conventions for
-//! the states the rules never reach: the mover all zeros has won, the
-//! opponent all zeros has won and the mover lost).
+//! moves. A player whose cards all show 0 has won (the conventions of
+//! `docs/games/cards.md` for the states the rules never reach: the mover
+//! all zeros has won, the opponent all zeros has won and the mover lost).
 
 use gametable::{Outcome, Player, Variant, MAX_MODULUS};
 

@@ -3,8 +3,9 @@
 //!
 //! # Why it is independent of the sweep
 //!
-//! This module was written from the rules in `GAMES.md` alone, before its
-//! author read `sweep.rs`, and it deliberately works the other way round:
+//! This module was written from the rules in `docs/games/cards.md` alone,
+//! before its author read `sweep.rs`, and it deliberately works the other
+//! way round:
 //!
 //! - **Forward moves, not predecessors.** Successors are generated straight
 //!   from the rules: the player to move picks one of their own cards showing
@@ -37,7 +38,7 @@
 //! labels in place during a pass only lets later states in the same pass see
 //! fresh labels sooner; it reaches the same least fixpoint.
 //!
-//! # Terminal states (the conventions of `GAMES.md`)
+//! # Terminal states (the conventions of `docs/games/cards.md`)
 //!
 //! - the waiting player's cards all show 0: that player has won, so the
 //!   player to move has lost ([`code::LOSS`]);
