@@ -60,8 +60,8 @@
 //!
 //! # Performance
 //! An outcome from two hands takes about 2 ns, a verdict from raw judge
-//! cards about 30 ns (criterion, `cargo bench --bench lookup`; see the
-//! README).
+//! cards about 30 ns (criterion, `cargo bench --bench lookup`; see
+//! docs/performance.md).
 #![cfg_attr(not(test), no_std)]
 // unit tests use std's prelude (Vec, vec!)
 // Without `open` the crate has no unsafe code at all; with it, exactly one

@@ -143,7 +143,7 @@ pub trait Game: Sync {
 
     /// With symmetry, optionally the game's own numbering of its orbits:
     /// how many there are, or `None` (the default) for the engine to number
-    /// them itself (a bit per index and 8 bytes per orbit, see
+    /// them itself (a bit per index and about 1.1 bits per orbit, see
     /// [`crate::engine::orbits`]). A game's numbering must be the engine's:
     /// orbits in increasing order of their canonical index, every index that
     /// is its own canonical index numbered (positions or not).
