@@ -440,7 +440,11 @@ fn larger_boards() {
     ] {
         let game = ConnectFour::new(w, h).unwrap();
         let start = game.start().unwrap();
-        assert_eq!(reachable(&game, start).positions, reachable_count, "{w}x{h}");
+        assert_eq!(
+            reachable(&game, start).positions,
+            reachable_count,
+            "{w}x{h}"
+        );
         let started = std::time::Instant::now();
         let solved = solve(&game, &SYMMETRY).unwrap();
         println!(

@@ -78,3 +78,46 @@ fn pack(codes: &[u8]) -> (Vec<u8>, [u64; 4]) {
     }
     (packed, counts)
 }
+
+/// The two-phase parallel sweep over the generic kernel is bit for bit the
+/// one-thread sweep, with the same distances, on 2 and 3 threads, for Cards
+/// (with symmetry) and Connect Four 4 x 4 (every index, and per orbit).
+#[test]
+fn generic_parallel_sweep_is_bit_for_bit_the_single_threaded_one() {
+    use gametable_gen::engine::baseline::Predecessors;
+    use gametable_gen::engine::kernel::GameKernel;
+    use gametable_gen::engine::space::GameSpace;
+    use gametable_gen::engine::sweep::{self, parallel};
+    use gametable_gen::engine::Game;
+    use gametable_gen::games::connect4::ConnectFour;
+
+    fn compare<G: Game>(space: &GameSpace<'_, G>, room: usize, what: &str) {
+        let kernel = GameKernel::new(space, Predecessors::Unmoves, room);
+        let stored = space.stored() as usize;
+        let mut single_distances = vec![u32::MAX; stored];
+        let single = sweep::sweep(&kernel, |s, d| single_distances[s as usize] = d);
+        for threads in [2, 3] {
+            let pool = rayon::ThreadPoolBuilder::new()
+                .num_threads(threads)
+                .build()
+                .unwrap();
+            let mut distances = vec![u32::MAX; stored];
+            let parallel = pool.install(|| {
+                parallel::two_phase(&kernel, |_, _| {}, |s, d| distances[s as usize] = d)
+            });
+            assert_eq!(
+                single.packed, parallel.packed,
+                "{what} on {threads} threads"
+            );
+            assert_eq!(single.levels, parallel.levels, "{what}");
+            assert_eq!(single_distances, distances, "{what}");
+        }
+    }
+    for (n, m) in [(6, 5), (4, 7), (3, 9)] {
+        let game = Cards::new(Variant::new(n, m).unwrap());
+        compare(&GameSpace::orbits(&game), game.max_unmoves(), "cards");
+    }
+    let game = ConnectFour::new(4, 4).unwrap();
+    compare(&GameSpace::full(&game), 4, "connect4 4x4");
+    compare(&GameSpace::orbits(&game), 8, "connect4 4x4 per orbit");
+}

@@ -73,7 +73,7 @@ where
 /// The two-phase parallel sweep itself, whatever the space's size (at most
 /// 2^32 states). `on_decided` is called after each level for the states it
 /// decided, in increasing order.
-pub(crate) fn two_phase<K: Kernel>(
+pub fn two_phase<K: Kernel>(
     kernel: &K,
     progress: impl Fn(u32, u64),
     mut on_decided: impl FnMut(u64, u32),
