@@ -395,6 +395,11 @@ impl Game for ConnectFour {
         }
     }
 
+    // A disc comes off the top of a column.
+    fn max_unmoves(&self) -> usize {
+        self.width
+    }
+
     fn has_symmetry(&self) -> bool {
         true
     }

@@ -299,6 +299,11 @@ impl Game for TicTacToe {
         true
     }
 
+    // A mark comes off one of the cells.
+    fn max_unmoves(&self) -> usize {
+        CELLS
+    }
+
     /// Takes back one mark of the player who just moved, where what is left
     /// is a position that is not over.
     fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
