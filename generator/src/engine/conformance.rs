@@ -82,6 +82,9 @@ pub enum Check {
     CanonicalEnding,
     /// The canonical successors of `s` and `canonical(s)` are the same set.
     CanonicalCommutes,
+    /// `canonical_successors(s)` and `canonical_predecessors(s)` list the
+    /// canonical forms of the successors and predecessors of `s`.
+    CanonicalMoves,
     /// `start()`, where present, is a position.
     StartIsPosition,
 }
@@ -106,6 +109,7 @@ impl Check {
             Check::CanonicalIdempotent => "canonical-idempotent",
             Check::CanonicalEnding => "canonical-ending",
             Check::CanonicalCommutes => "canonical-commutes",
+            Check::CanonicalMoves => "canonical-moves",
             Check::StartIsPosition => "start-is-position",
         }
     }
@@ -130,6 +134,9 @@ impl Check {
             Check::CanonicalEnding => "canonical(s) has the same ending as s",
             Check::CanonicalCommutes => {
                 "the canonical successors of s and of canonical(s) are the same set"
+            }
+            Check::CanonicalMoves => {
+                "canonical_successors(s) and canonical_predecessors(s) are the canonical forms of the moves and un-moves of s"
             }
             Check::StartIsPosition => "start() is a position",
         }
@@ -476,6 +483,42 @@ impl<G: Game> Checker<'_, G> {
                     ending_name(canonical_ending)
                 ),
             );
+        }
+        // The canonicalising hooks against canonical() of each move.
+        for unmoves in [false, true] {
+            if unmoves && !game.has_unmoves() {
+                continue;
+            }
+            self.other.clear();
+            self.third.clear();
+            if unmoves {
+                game.predecessors(index, &mut self.other);
+                game.canonical_predecessors(index, &mut self.third);
+            } else {
+                self.other.extend_from_slice(&self.moves);
+                game.canonical_successors(index, &mut self.third);
+            }
+            for t in &mut self.other {
+                *t = game.canonical(*t);
+            }
+            self.other.sort_unstable();
+            self.third.sort_unstable();
+            if self.other != self.third {
+                return fail(
+                    Check::CanonicalMoves,
+                    index,
+                    format!(
+                        "canonical_{} gives {:?}, the canonical forms are {:?}",
+                        if unmoves {
+                            "predecessors"
+                        } else {
+                            "successors"
+                        },
+                        Shown(&self.third),
+                        Shown(&self.other)
+                    ),
+                );
+            }
         }
         if c == index {
             return Ok(());

@@ -141,6 +141,28 @@ pub trait Game: Sync {
         index
     }
 
+    /// With symmetry: appends the canonical index of every successor of
+    /// state `index`. The default canonicalises each successor; a game that
+    /// has each successor in hand can do it without decoding its index
+    /// again.
+    fn canonical_successors(&self, index: u64, out: &mut Vec<u64>) {
+        let start = out.len();
+        self.successors(index, out);
+        for next in out.iter_mut().skip(start) {
+            *next = self.canonical(*next);
+        }
+    }
+
+    /// With symmetry and un-moves: appends the canonical index of every
+    /// predecessor of state `index` (the default canonicalises each).
+    fn canonical_predecessors(&self, index: u64, out: &mut Vec<u64>) {
+        let start = out.len();
+        self.predecessors(index, out);
+        for before in out.iter_mut().skip(start) {
+            *before = self.canonical(*before);
+        }
+    }
+
     /// With symmetry, optionally the game's own numbering of its orbits:
     /// how many there are, or `None` (the default) for the engine to number
     /// them itself (a bit per index and about 1.1 bits per orbit, see

@@ -94,26 +94,26 @@ impl<G: Game> Kernel for GameKernel<'_, '_, G> {
     }
 
     fn initial_cells(&self, first: usize, cells: &mut [u8], scratch: &mut GameScratch) {
+        let game = self.space.game();
         for (i, cell) in cells.iter_mut().enumerate() {
-            let s = (first + i) as u64;
-            *cell = if !self.space.is_position(s) {
+            // Each question asked of the game once: its index may be costly
+            // to decode.
+            let index = self.space.index((first + i) as u64);
+            *cell = if !game.is_position(index) {
                 NOT_A_POSITION
             } else {
-                match self.space.ending(s) {
+                match game.ending(index) {
                     Some(Outcome::Loss) => FRONT_LOSS[0],
                     Some(Outcome::Win) => FRONT_WIN[0],
                     Some(Outcome::Draw) => ENDED_LEVEL,
                     None => {
-                        self.space.distinct_successors(s, &mut scratch.found);
+                        self.space.live_successors(index, &mut scratch.found);
                         match scratch.found.len() {
                             // No moves: a loss for the player to move.
                             0 => FRONT_LOSS[0],
                             n if n <= usize::from(MAX_COUNT) => n as u8,
                             moves => {
-                                self.record(Broken::TooManyMoves {
-                                    index: self.space.index(s),
-                                    moves,
-                                });
+                                self.record(Broken::TooManyMoves { index, moves });
                                 ENDED_LEVEL
                             }
                         }

@@ -67,6 +67,15 @@ impl Orbits {
         }
     }
 
+    /// The orbit number of the orbit whose canonical index is `canonical`.
+    #[inline]
+    pub fn orbit_of_canonical<G: Game>(&self, game: &G, canonical: u64) -> Option<u64> {
+        match self {
+            Orbits::Numbered(numbering) => numbering.number(canonical),
+            Orbits::ByGame(_) => self.orbit_of(game, canonical),
+        }
+    }
+
     /// The canonical index of orbit `orbit` of `game`.
     #[inline]
     pub fn representative_of<G: Game>(&self, game: &G, orbit: u64) -> u64 {

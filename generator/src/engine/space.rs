@@ -92,8 +92,26 @@ impl<'g, G: Game> GameSpace<'g, G> {
         if !self.is_position(s) || self.ending(s).is_some() {
             return;
         }
-        self.game.successors(self.index(s), &mut out.list);
+        self.live_successors(self.index(s), out);
+    }
+
+    /// Replaces `out` with the distinct stored successors of the state of
+    /// game index `index`, a position known not to be over.
+    pub fn live_successors(&self, index: u64, out: &mut Found) {
+        out.list.clear();
+        if self.canonicalises() {
+            self.game.canonical_successors(index, &mut out.list);
+        } else {
+            self.game.successors(index, &mut out.list);
+        }
         self.to_stored(out, true);
+    }
+
+    /// Whether moves are stored by their canonical index (orbits the engine
+    /// numbers, of a game with symmetry): the game canonicalises them with
+    /// [`Game::canonical_successors`] and [`Game::canonical_predecessors`].
+    fn canonicalises(&self) -> bool {
+        matches!(self.orbits, Some(Orbits::Numbered(_))) && self.game.has_symmetry()
     }
 
     /// Replaces `out` with the distinct stored predecessors of stored state
@@ -101,7 +119,12 @@ impl<'g, G: Game> GameSpace<'g, G> {
     /// only orbits can make them repeat).
     pub fn distinct_predecessors(&self, s: u64, out: &mut Found) {
         out.list.clear();
-        self.game.predecessors(self.index(s), &mut out.list);
+        if self.canonicalises() {
+            self.game
+                .canonical_predecessors(self.index(s), &mut out.list);
+        } else {
+            self.game.predecessors(self.index(s), &mut out.list);
+        }
         self.to_stored(out, false);
     }
 
@@ -113,9 +136,15 @@ impl<'g, G: Game> GameSpace<'g, G> {
             None if !may_repeat => {}
             None => out.keep_distinct(),
             Some(orbits) => {
+                let canonical = self.canonicalises();
                 let mut kept = 0;
                 for i in 0..out.list.len() {
-                    if let Some(s) = orbits.orbit_of(self.game, out.list[i]) {
+                    let found = if canonical {
+                        orbits.orbit_of_canonical(self.game, out.list[i])
+                    } else {
+                        orbits.orbit_of(self.game, out.list[i])
+                    };
+                    if let Some(s) = found {
                         out.list[kept] = s;
                         kept += 1;
                     }

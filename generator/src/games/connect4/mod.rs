@@ -309,6 +309,12 @@ impl ConnectFour {
         mirrored
     }
 
+    /// The canonical index of `board`: the smaller of its own and its
+    /// mirror's.
+    pub fn canonical_of(&self, board: &Board) -> u64 {
+        self.index_of(board).min(self.index_of(&self.mirror(board)))
+    }
+
     /// The index of `board`.
     #[inline]
     pub fn index_of(&self, board: &Board) -> u64 {
@@ -407,6 +413,26 @@ impl Game for ConnectFour {
     fn canonical(&self, index: u64) -> u64 {
         let board = self.board(index);
         index.min(self.index_of(&self.mirror(&board)))
+    }
+
+    // Each successor is in hand: rank it and its mirror, no decoding.
+    fn canonical_successors(&self, index: u64, out: &mut Vec<u64>) {
+        let board = self.board(index);
+        if self.board_ending(&board).is_some() {
+            return;
+        }
+        for c in 0..self.width {
+            if let Some(next) = self.play(&board, c) {
+                out.push(self.canonical_of(&next));
+            }
+        }
+    }
+
+    fn canonical_predecessors(&self, index: u64, out: &mut Vec<u64>) {
+        let board = self.board(index);
+        for (_, before) in self.unmoves(&board) {
+            out.push(self.canonical_of(&before));
+        }
     }
 
     fn start(&self) -> Option<u64> {
