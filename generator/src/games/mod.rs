@@ -2,4 +2,5 @@
 //! notation and, where it has one, its fast path.
 
 pub mod cards;
+pub mod dobutsu;
 pub mod tictactoe;
