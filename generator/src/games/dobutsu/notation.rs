@@ -351,6 +351,7 @@ impl Notation for Dobutsu {
             let rank = rank.replace('-', " ");
             let extra = match r {
                 0 => format!(" {theirs}"),
+                3 if mine.is_empty() => " (to move)".to_string(),
                 3 => format!(" {mine} (to move)"),
                 _ => String::new(),
             };
