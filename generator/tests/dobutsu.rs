@@ -237,10 +237,7 @@ impl Pos {
                     next.hand.remove(at);
                     next.board[r][f] = c;
                     next.sente = !self.sente;
-                    out.push((
-                        format!("{}*{}", c.to_ascii_uppercase(), name(r, f)),
-                        next,
-                    ));
+                    out.push((format!("{}*{}", c.to_ascii_uppercase(), name(r, f)), next));
                 }
             }
         }
@@ -323,7 +320,9 @@ fn move_lists_from_the_start() {
     let after = g.parse_position("Cb3xb2, Lb1xb2").unwrap();
     assert_eq!(
         g.write_position(after),
-        g.parse_position("S/g-e/-l-/---/ELG/Cc").map(|i| g.write_position(i)).unwrap()
+        g.parse_position("S/g-e/-l-/---/ELG/Cc")
+            .map(|i| g.write_position(i))
+            .unwrap()
     );
     // Gote's moves are read in the real coordinates.
     let drop = g.parse_position("Cb3xb2,Lb1xb2,Gc4-c3,C*b3").unwrap();
@@ -393,7 +392,9 @@ fn moves_agree_within_four_plies() {
     let mut over = 0;
     for p in &positions {
         let text = p.text();
-        let i = g.parse_position(&text).unwrap_or_else(|e| panic!("{text}: {e}"));
+        let i = g
+            .parse_position(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
         // Writing and reading back.
         assert_eq!(g.parse_position(&g.write_position(i)).unwrap(), i, "{text}");
         let expected: BTreeMap<String, u64> = p
@@ -453,7 +454,12 @@ fn unmoves_invert_moves_near_the_start() {
             for &q in &pred {
                 let mut back = vec![];
                 g.successors(q, &mut back);
-                assert!(back.contains(&t), "{} not a move of {}", g.write_position(t), g.write_position(q));
+                assert!(
+                    back.contains(&t),
+                    "{} not a move of {}",
+                    g.write_position(t),
+                    g.write_position(q)
+                );
                 checked += 1;
             }
         }
@@ -469,4 +475,150 @@ fn unmoves_invert_moves_near_the_start() {
         assert_eq!(a, b);
     }
     println!("{checked} predecessors checked");
+}
+
+// ---------------------------------------------------------------------------
+// Slow checks (`--ignored`).
+
+/// Moves and un-moves per second on random indices (one thread).
+#[test]
+#[ignore = "timing, not a check"]
+fn speed() {
+    let g = Dobutsu;
+    let mut rng = gametable_gen::engine::conformance::SplitMix64::new(7);
+    let indices: Vec<u64> = (0..1_000_000).map(|_| rng.below(g.states())).collect();
+    let mut out = Vec::new();
+    let started = std::time::Instant::now();
+    let mut moves = 0;
+    for &i in &indices {
+        out.clear();
+        g.successors(i, &mut out);
+        moves += out.len();
+    }
+    let t = started.elapsed().as_secs_f64();
+    println!(
+        "successors: {:.0} states/s, {:.0} successors/s",
+        indices.len() as f64 / t,
+        moves as f64 / t
+    );
+    let started = std::time::Instant::now();
+    let mut unmoves = 0;
+    for &i in &indices {
+        out.clear();
+        g.predecessors(i, &mut out);
+        unmoves += out.len();
+    }
+    let t = started.elapsed().as_secs_f64();
+    println!(
+        "predecessors: {:.0} states/s, {:.0} predecessors/s",
+        indices.len() as f64 / t,
+        unmoves as f64 / t
+    );
+    let started = std::time::Instant::now();
+    let mut sum = 0;
+    for &i in &indices {
+        sum ^= g.canonical(i);
+    }
+    let t = started.elapsed().as_secs_f64();
+    println!(
+        "canonical: {:.0} states/s ({sum})",
+        indices.len() as f64 / t
+    );
+}
+
+/// The whole game solved (one state per mirror orbit), compared with
+/// Tanaka's published counts over the positions reachable from the start.
+#[test]
+#[ignore = "solves 1.45 G indices: tens of minutes and several GB"]
+fn full_solve_matches_published_counts() {
+    use gametable_gen::engine::{reach, solve_reporting, SolveOptions};
+    use rayon::prelude::*;
+    let g = Dobutsu;
+    let started = std::time::Instant::now();
+    let solved = solve_reporting(
+        &g,
+        &SolveOptions {
+            symmetry: true,
+            reverse_graph: false,
+        },
+        |level, decided, stored| {
+            eprintln!(
+                "[{:>7.1}s] level {level}: {decided} of {stored} decided",
+                started.elapsed().as_secs_f64()
+            );
+        },
+    )
+    .unwrap();
+    eprintln!(
+        "solved in {:?}: {} stored, counts {:?}, {} levels",
+        solved.time,
+        solved.stored(),
+        solved.counts,
+        solved.levels
+    );
+    let start = g.start().unwrap();
+    eprintln!(
+        "start: {:?} in {:?}",
+        solved.outcome(&g, start),
+        solved.distance(&g, start)
+    );
+    let reached = reach::reachable(&g, start);
+    eprintln!(
+        "[{:>7.1}s] reachable: {} positions, {:?} orbits",
+        started.elapsed().as_secs_f64(),
+        reached.positions,
+        reached.orbits
+    );
+    // Per reachable orbit of a live position (not a lost state): over in
+    // Tanaka's sense, and the outcome of those that are not.
+    let totals = (0..index::LOST_BASE)
+        .into_par_iter()
+        .filter(|&i| reached.contains(i))
+        .map(|i| {
+            let c = g.canonical(i);
+            let mut t = [0u64; 6];
+            if c != i && reached.contains(c) {
+                return t;
+            }
+            let p = g.position(i).unwrap();
+            t[0] = 1;
+            let over = p.ending().is_some() || p.can_capture_lion();
+            if over {
+                return t;
+            }
+            match solved.outcome(&g, i) {
+                Some(Outcome::Win) => t[1] = 1,
+                Some(Outcome::Draw) => t[2] = 1,
+                Some(Outcome::Loss) => t[3] = 1,
+                None => t[5] = 1,
+            }
+            if solved.outcome(&g, i) == Some(Outcome::Win) {
+                t[4] = u64::from(solved.distance(&g, i).unwrap_or(0));
+            }
+            t
+        })
+        .reduce(
+            || [0u64; 6],
+            |a, b| {
+                [
+                    a[0] + b[0],
+                    a[1] + b[1],
+                    a[2] + b[2],
+                    a[3] + b[3],
+                    a[4].max(b[4]),
+                    a[5] + b[5],
+                ]
+            },
+        );
+    eprintln!(
+        "reachable orbits (live): {}, not over: {} wins, {} draws, {} losses; longest win {} plies; {} unsolved",
+        totals[0], totals[1], totals[2], totals[3], totals[4], totals[5]
+    );
+    assert_eq!(totals[0], 246_803_167);
+    assert_eq!(totals[1] + totals[2] + totals[3], 99_485_568);
+    assert_eq!(
+        (totals[1], totals[2], totals[3]),
+        (56_474_473, 2_682_700, 40_328_395)
+    );
+    assert_eq!(solved.outcome(&g, start), Some(Outcome::Loss));
 }

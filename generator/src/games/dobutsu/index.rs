@@ -34,7 +34,9 @@ const CHICKS: [u64; 12] = {
     let mut t = [0u64; 12];
     let mut n = 0;
     while n < 12 {
-        t[n] = arrangements(4, n as u64, 0) + arrangements(4, n as u64, 1) + arrangements(4, n as u64, 2);
+        t[n] = arrangements(4, n as u64, 0)
+            + arrangements(4, n as u64, 1)
+            + arrangements(4, n as u64, 2);
         n += 1;
     }
     t

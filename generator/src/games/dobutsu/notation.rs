@@ -92,7 +92,11 @@ pub fn write(p: &Position, side: Side) -> String {
         for slot in [3, 1, 2, 0] {
             for _ in 0..held[slot] {
                 let ch = letter(super::slot_kind(slot));
-                hand.push(if who == 1 { ch.to_ascii_lowercase() } else { ch });
+                hand.push(if who == 1 {
+                    ch.to_ascii_lowercase()
+                } else {
+                    ch
+                });
             }
         }
     }
@@ -127,7 +131,9 @@ pub fn named_moves(p: &Position, side: Side) -> Vec<(String, Position)> {
 
 /// An error at character `place` (1-based) `ch`.
 fn err<T>(place: usize, ch: char, what: &str) -> Result<T, NotationError> {
-    Err(NotationError::new(format!("character {place} '{ch}': {what}")))
+    Err(NotationError::new(format!(
+        "character {place} '{ch}': {what}"
+    )))
 }
 
 /// Reads a position string: the state in the mover's frame and who moves.
@@ -146,7 +152,11 @@ pub fn parse(text: &str) -> Result<(Position, Side), NotationError> {
         let slot = hand_slot(kind);
         count[slot] += 1;
         if count[slot] > 2 {
-            return err(place, ch, "a third piece of this kind (there are two of each)");
+            return err(
+                place,
+                ch,
+                "a third piece of this kind (there are two of each)",
+            );
         }
         Ok(())
     };
@@ -154,7 +164,12 @@ pub fn parse(text: &str) -> Result<(Position, Side), NotationError> {
         match chars.get(place) {
             Some('/') => {}
             Some(&ch) => return err(place + 1, ch, "expected '/' before a rank"),
-            None => return Err(NotationError::new(format!("too short: rank {} missing", r + 1))),
+            None => {
+                return Err(NotationError::new(format!(
+                    "too short: rank {} missing",
+                    r + 1
+                )))
+            }
         }
         place += 1;
         for c in 0..3 {
@@ -182,7 +197,11 @@ pub fn parse(text: &str) -> Result<(Position, Side), NotationError> {
     match chars.get(place) {
         Some('/') => {}
         Some(&ch) => return err(place + 1, ch, "expected '/' before the pieces in hand"),
-        None => return Err(NotationError::new("too short: the pieces in hand are missing")),
+        None => {
+            return Err(NotationError::new(
+                "too short: the pieces in hand are missing",
+            ))
+        }
     }
     place += 1;
     let hand = &chars[place.min(chars.len())..];
