@@ -179,7 +179,7 @@ impl Pos {
                     }
                     let mut next = self.clone();
                     next.board[r][f] = ' ';
-                    let promote = c.to_ascii_uppercase() == 'C' && nr == far;
+                    let promote = c.eq_ignore_ascii_case(&'C') && nr == far;
                     next.board[nr][nf] = if promote {
                         if self.sente {
                             'R'

@@ -83,12 +83,43 @@ fn after(level: usize, n: usize) -> u64 {
     }
 }
 
+/// `OFFSETS[level][n][k]`: where the block for `k` pieces on the board
+/// starts within kind number `level` on `n` free squares (`k` up to 3, the
+/// end of the level).
+const OFFSETS: [[[u64; 4]; 12]; 3] = {
+    let mut t = [[[0u64; 4]; 12]; 3];
+    let mut level = 0;
+    while level < 3 {
+        let s = if level == 2 { 4 } else { 2 };
+        let mut n = 0;
+        while n < 12 {
+            let mut k = 1;
+            while k < 4 {
+                let j = k - 1;
+                let next = if j > n {
+                    0
+                } else {
+                    match level {
+                        0 => ELEPHANTS[n - j],
+                        1 => CHICKS[n - j],
+                        _ => 1,
+                    }
+                };
+                t[level][n][k] = t[level][n][j] + arrangements(s, n as u64, j) * next;
+                k += 1;
+            }
+            n += 1;
+        }
+        level += 1;
+    }
+    t
+};
+
 /// Where the block for `k` pieces on the board starts within a kind's
 /// level on `n` free squares.
-fn offset(level: usize, s: u64, n: usize, k: usize) -> u64 {
-    (0..k)
-        .map(|j| arrangements(s, n as u64, j) * after(level, n - j))
-        .sum()
+#[inline]
+fn offset(level: usize, _s: u64, n: usize, k: usize) -> u64 {
+    OFFSETS[level][n][k]
 }
 
 /// The index of `p` (a state: see [`Position::fault`]).

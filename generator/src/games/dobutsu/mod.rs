@@ -325,10 +325,16 @@ impl Position {
     /// square, then drops. None when the state is over; only the lion
     /// captures when there are any.
     pub fn for_each_move(&self, mut f: impl FnMut(Move, Position)) {
-        if self.ending().is_some() {
+        if self.lion_lost() {
             return;
         }
-        let captures_only = self.can_capture_lion();
+        let Some(theirs) = self.lion(1) else {
+            return;
+        };
+        let captures_only = self.attacked_by(0) >> theirs & 1 == 1;
+        if !captures_only && row(theirs) == 3 {
+            return;
+        }
         for (from, &piece) in self.cells.iter().enumerate() {
             if piece == EMPTY || owner(piece) != 0 {
                 continue;
@@ -396,10 +402,20 @@ impl Position {
     /// opponent's pieces, with un-captures, un-promotions and un-drops.
     pub fn for_each_unmove(&self, mut f: impl FnMut(Position)) {
         let lost = self.lion_lost();
+        // Kept when, with the opponent to move, its lion is off its far row
+        // (row 3 here), the state is not over (the mover's lion unattacked
+        // on row 0) and it can take the mover's lion exactly when this state
+        // is lost, so that the move is among its moves.
         let mut emit = |before: Position| {
-            let p = before.turned();
-            if p.fault().is_none() && p.ending().is_none() && p.can_capture_lion() == lost {
-                f(p);
+            let (Some(mine), Some(theirs)) = (before.lion(0), before.lion(1)) else {
+                return;
+            };
+            if row(theirs) == 3 {
+                return;
+            }
+            let attacked = before.attacked_by(1) >> mine & 1 == 1;
+            if attacked == lost && (attacked || row(mine) != 0) {
+                f(before.turned());
             }
         };
         for (to, &piece) in self.cells.iter().enumerate() {
