@@ -3,5 +3,6 @@
 
 pub mod cards;
 pub mod connect4;
+pub mod dobutsu;
 pub mod stones;
 pub mod tictactoe;

@@ -1,0 +1,565 @@
+//! Dobutsu shogi ("Let's Catch the Lion!"): the rules, the board and its
+//! index, as the engine sees them ([`Game`]).
+//!
+//! Every state is seen from the side to move: the board is turned 180
+//! degrees when the second player (gote) is to move, so a position and its
+//! turned twin with the players exchanged are one index. [`Position`] holds
+//! the board in that frame: square `3 * row + column`, row 0 the mover's far
+//! row (rank 1 for sente), row 3 its home row, column 0 file `a` as sente
+//! sees it. The mover's pieces move towards row 0.
+//!
+//! Conventions (after Tanaka's count, see `docs/games/dobutsu.md`):
+//! - a mover who can capture the opposing lion wins in 1: the position is
+//!   ordinary, but its only moves are the lion captures (any other move is
+//!   no better, and leaving them out keeps the states where a side to move
+//!   has its own lion on its far row out of the game);
+//! - the opposing lion on the mover's home row with no piece of the mover
+//!   attacking it is a completed try: a loss at distance 0;
+//! - a lion capture leads to a state of its own in which the captured
+//!   side is to move without its lion (the capturer holds it): a loss at
+//!   distance 0.
+//!
+//! [`index`] numbers the states densely, [`notation`] writes and reads
+//! them for people.
+
+use gametable::Outcome;
+
+use crate::engine::{Game, Parameter, Side};
+
+pub mod index;
+pub mod notation;
+
+/// Squares on the board: 3 columns by 4 rows.
+pub const SQUARES: usize = 12;
+
+/// An empty square.
+pub const EMPTY: u8 = 0;
+/// The lion.
+pub const LION: u8 = 1;
+/// The giraffe.
+pub const GIRAFFE: u8 = 2;
+/// The elephant.
+pub const ELEPHANT: u8 = 3;
+/// The chick.
+pub const CHICK: u8 = 4;
+/// The hen (a promoted chick).
+pub const HEN: u8 = 5;
+/// Added to a piece's kind when it belongs to the opponent of the mover.
+pub const THEIRS: u8 = 8;
+
+/// The kind of piece code `piece` (`EMPTY` for an empty square).
+pub const fn kind(piece: u8) -> u8 {
+    piece & 7
+}
+
+/// The owner of piece code `piece`: 0 the mover, 1 the opponent.
+pub const fn owner(piece: u8) -> usize {
+    (piece >> 3) as usize & 1
+}
+
+/// The kind a piece goes into a hand as (a hen becomes a chick), as an
+/// index into a hand: 0 lion, 1 giraffe, 2 elephant, 3 chick.
+pub const fn hand_slot(kind: u8) -> usize {
+    match kind {
+        LION => 0,
+        GIRAFFE => 1,
+        ELEPHANT => 2,
+        _ => 3,
+    }
+}
+
+/// The kind of piece dropped from hand slot `slot` (1 to 3).
+pub const fn slot_kind(slot: usize) -> u8 {
+    match slot {
+        0 => LION,
+        1 => GIRAFFE,
+        2 => ELEPHANT,
+        _ => CHICK,
+    }
+}
+
+/// The steps `(rows, columns)` a piece of kind `kind` takes, for the mover
+/// (forward is row − 1).
+const fn steps(kind: u8) -> &'static [(i8, i8)] {
+    match kind {
+        LION => &[
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ],
+        GIRAFFE => &[(-1, 0), (1, 0), (0, -1), (0, 1)],
+        ELEPHANT => &[(-1, -1), (-1, 1), (1, -1), (1, 1)],
+        CHICK => &[(-1, 0)],
+        HEN => &[(-1, -1), (-1, 0), (-1, 1), (0, -1), (0, 1), (1, 0)],
+        _ => &[],
+    }
+}
+
+/// The squares a piece of kind `kind` owned by `owner` on `square` attacks,
+/// as a bit mask.
+const fn targets_of(kind: u8, owner: usize, square: usize) -> u16 {
+    let s = steps(kind);
+    let (row, col) = ((square / 3) as i8, (square % 3) as i8);
+    let mut mask = 0u16;
+    let mut i = 0;
+    while i < s.len() {
+        let (dr, dc) = s[i];
+        let dr = if owner == 0 { dr } else { -dr };
+        let (r, c) = (row + dr, col + dc);
+        if r >= 0 && r < 4 && c >= 0 && c < 3 {
+            mask |= 1 << (r * 3 + c);
+        }
+        i += 1;
+    }
+    mask
+}
+
+/// `TARGETS[owner][kind][square]`: the squares attacked.
+const TARGETS: [[[u16; SQUARES]; 8]; 2] = {
+    let mut t = [[[0u16; SQUARES]; 8]; 2];
+    let mut o = 0;
+    while o < 2 {
+        let mut k = 1;
+        while k <= HEN as usize {
+            let mut s = 0;
+            while s < SQUARES {
+                t[o][k][s] = targets_of(k as u8, o, s);
+                s += 1;
+            }
+            k += 1;
+        }
+        o += 1;
+    }
+    t
+};
+
+/// The squares piece code `piece` on `square` attacks.
+#[inline]
+pub fn targets(piece: u8, square: usize) -> u16 {
+    TARGETS[owner(piece)][usize::from(kind(piece))][square]
+}
+
+/// The squares from which piece code `piece` could have stepped to
+/// `square` (every piece's steps are symmetric left to right, so these are
+/// the targets of the same piece for the other owner).
+#[inline]
+fn sources(piece: u8, square: usize) -> u16 {
+    TARGETS[owner(piece) ^ 1][usize::from(kind(piece))][square]
+}
+
+/// The row of `square` (0 the mover's far row, 3 its home row).
+const fn row(square: usize) -> usize {
+    square / 3
+}
+
+/// A move in the mover's frame: a piece from a square (or dropped from
+/// hand) to a square.
+#[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
+pub struct Move {
+    /// The square moved from, `None` for a drop.
+    pub from: Option<u8>,
+    /// The square moved to.
+    pub to: u8,
+    /// The kind of the moving piece before the move (a hen is `HEN`).
+    pub kind: u8,
+    /// Whether the move takes a piece.
+    pub capture: bool,
+    /// Whether a chick promotes.
+    pub promotes: bool,
+}
+
+/// A state of the game, seen from the side to move (see the module docs).
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
+pub struct Position {
+    /// The piece code on each square.
+    pub cells: [u8; SQUARES],
+    /// `hands[0]` the mover's, `hands[1]` the opponent's: how many lions,
+    /// giraffes, elephants and chicks each holds. Only the opponent ever
+    /// holds a lion, in a state where it has just captured the mover's.
+    pub hands: [[u8; 4]; 2],
+}
+
+impl Position {
+    /// The start position, first player to move.
+    pub const START: Position = Position {
+        cells: [
+            GIRAFFE | THEIRS,
+            LION | THEIRS,
+            ELEPHANT | THEIRS,
+            EMPTY,
+            CHICK | THEIRS,
+            EMPTY,
+            EMPTY,
+            CHICK,
+            EMPTY,
+            ELEPHANT,
+            LION,
+            GIRAFFE,
+        ],
+        hands: [[0; 4]; 2],
+    };
+
+    /// The square of `owner`'s lion, if it is on the board.
+    pub fn lion(&self, owner: usize) -> Option<usize> {
+        let piece = LION | if owner == 0 { 0 } else { THEIRS };
+        self.cells.iter().position(|&p| p == piece)
+    }
+
+    /// The squares `owner`'s pieces attack.
+    pub fn attacked_by(&self, owner_of: usize) -> u16 {
+        let mut mask = 0;
+        for (square, &piece) in self.cells.iter().enumerate() {
+            if piece != EMPTY && owner(piece) == owner_of {
+                mask |= targets(piece, square);
+            }
+        }
+        mask
+    }
+
+    /// Whether the mover's lion has been captured (the opponent holds it).
+    pub fn lion_lost(&self) -> bool {
+        self.hands[1][0] > 0
+    }
+
+    /// Why this is not a state of the game, or `None` when it is: every
+    /// piece accounted for, lions where they may stand.
+    pub fn fault(&self) -> Option<&'static str> {
+        let mut count = [0u8; 4];
+        let mut lions = [0u8; 2];
+        for &piece in &self.cells {
+            if piece == EMPTY {
+                continue;
+            }
+            if kind(piece) == 0 || kind(piece) > HEN || piece & !(THEIRS | 7) != 0 {
+                return Some("unknown piece code");
+            }
+            count[hand_slot(kind(piece))] += 1;
+            if kind(piece) == LION {
+                lions[owner(piece)] += 1;
+            }
+        }
+        for hand in &self.hands {
+            for (slot, &n) in hand.iter().enumerate() {
+                count[slot] += n;
+            }
+        }
+        if count != [2, 2, 2, 2] {
+            return Some("each kind of piece must appear exactly twice (a hen counts as a chick)");
+        }
+        if self.hands[0][0] > 0 {
+            return Some("the side to move holds a lion: the game ended before its turn");
+        }
+        if lions[1] != 1 {
+            return Some("the opponent of the side to move must have its lion on the board");
+        }
+        if lions[0] + self.hands[1][0] != 1 {
+            return Some("the side to move must have one lion, on the board or captured");
+        }
+        if let Some(l) = self.lion(0) {
+            if row(l) == 0 {
+                return Some(
+                    "the side to move has its lion on its far row: the try was already decided",
+                );
+            }
+        }
+        None
+    }
+
+    /// The rules' verdict for the mover: a loss when its lion is captured
+    /// or the opposing lion stands unattacked on its home row.
+    pub fn ending(&self) -> Option<Outcome> {
+        if self.lion_lost() {
+            return Some(Outcome::Loss);
+        }
+        let theirs = self.lion(1)?;
+        if row(theirs) == 3 && self.attacked_by(0) >> theirs & 1 == 0 {
+            return Some(Outcome::Loss);
+        }
+        None
+    }
+
+    /// Whether the mover can capture the opposing lion.
+    pub fn can_capture_lion(&self) -> bool {
+        match self.lion(1) {
+            Some(l) => self.attacked_by(0) >> l & 1 == 1,
+            None => false,
+        }
+    }
+
+    /// The same state seen from the other side: the board turned 180
+    /// degrees, owners and hands exchanged.
+    pub fn turned(&self) -> Position {
+        let mut cells = [EMPTY; SQUARES];
+        for (square, &piece) in self.cells.iter().enumerate() {
+            cells[SQUARES - 1 - square] = if piece == EMPTY {
+                EMPTY
+            } else {
+                piece ^ THEIRS
+            };
+        }
+        Position {
+            cells,
+            hands: [self.hands[1], self.hands[0]],
+        }
+    }
+
+    /// The board mirrored left to right.
+    pub fn mirrored(&self) -> Position {
+        let mut cells = self.cells;
+        for r in 0..4 {
+            cells.swap(3 * r, 3 * r + 2);
+        }
+        Position {
+            cells,
+            hands: self.hands,
+        }
+    }
+
+    /// Calls `f` with every legal move and the state it leads to (seen from
+    /// the opponent, who is then to move), in a fixed order: board moves by
+    /// square, then drops. None when the state is over; only the lion
+    /// captures when there are any.
+    pub fn for_each_move(&self, mut f: impl FnMut(Move, Position)) {
+        if self.lion_lost() {
+            return;
+        }
+        let Some(theirs) = self.lion(1) else {
+            return;
+        };
+        let captures_only = self.attacked_by(0) >> theirs & 1 == 1;
+        if !captures_only && row(theirs) == 3 {
+            return;
+        }
+        for (from, &piece) in self.cells.iter().enumerate() {
+            if piece == EMPTY || owner(piece) != 0 {
+                continue;
+            }
+            let mut mask = targets(piece, from);
+            while mask != 0 {
+                let to = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let target = self.cells[to];
+                if target != EMPTY && owner(target) == 0 {
+                    continue;
+                }
+                if captures_only && (target == EMPTY || kind(target) != LION) {
+                    continue;
+                }
+                let mut next = *self;
+                next.cells[from] = EMPTY;
+                let promotes = kind(piece) == CHICK && row(to) == 0;
+                next.cells[to] = if promotes { HEN } else { piece };
+                if target != EMPTY {
+                    next.hands[0][hand_slot(kind(target))] += 1;
+                }
+                f(
+                    Move {
+                        from: Some(from as u8),
+                        to: to as u8,
+                        kind: kind(piece),
+                        capture: target != EMPTY,
+                        promotes,
+                    },
+                    next.turned(),
+                );
+            }
+        }
+        if captures_only {
+            return;
+        }
+        for slot in 1..4 {
+            if self.hands[0][slot] == 0 {
+                continue;
+            }
+            for to in 0..SQUARES {
+                if self.cells[to] != EMPTY {
+                    continue;
+                }
+                let mut next = *self;
+                next.hands[0][slot] -= 1;
+                next.cells[to] = slot_kind(slot);
+                f(
+                    Move {
+                        from: None,
+                        to: to as u8,
+                        kind: slot_kind(slot),
+                        capture: false,
+                        promotes: false,
+                    },
+                    next.turned(),
+                );
+            }
+        }
+    }
+
+    /// Calls `f` with every state (seen from its own mover, the opponent
+    /// here) from which a legal move leads to this one: un-moves of the
+    /// opponent's pieces, with un-captures, un-promotions and un-drops.
+    pub fn for_each_unmove(&self, mut f: impl FnMut(Position)) {
+        let lost = self.lion_lost();
+        // Kept when, with the opponent to move, its lion is off its far row
+        // (row 3 here), the state is not over (the mover's lion unattacked
+        // on row 0) and it can take the mover's lion exactly when this state
+        // is lost, so that the move is among its moves.
+        let mut emit = |before: Position| {
+            let (Some(mine), Some(theirs)) = (before.lion(0), before.lion(1)) else {
+                return;
+            };
+            if row(theirs) == 3 {
+                return;
+            }
+            let attacked = before.attacked_by(1) >> mine & 1 == 1;
+            if attacked == lost && (attacked || row(mine) != 0) {
+                f(before.turned());
+            }
+        };
+        for (to, &piece) in self.cells.iter().enumerate() {
+            if piece == EMPTY || owner(piece) != 1 {
+                continue;
+            }
+            // The kinds it may have been before the move: itself, or a chick
+            // that promoted on reaching the opponent's far row (row 3 here).
+            let before_kinds: &[u8] = match kind(piece) {
+                HEN if row(to) == 3 => &[HEN, CHICK],
+                CHICK if row(to) == 3 => &[],
+                LION => &[LION],
+                GIRAFFE => &[GIRAFFE],
+                ELEPHANT => &[ELEPHANT],
+                CHICK => &[CHICK],
+                _ => &[HEN],
+            };
+            for &was in before_kinds {
+                let moved = was | THEIRS;
+                let mut mask = sources(moved, to);
+                while mask != 0 {
+                    let from = mask.trailing_zeros() as usize;
+                    mask &= mask - 1;
+                    if self.cells[from] != EMPTY {
+                        continue;
+                    }
+                    let mut base = *self;
+                    base.cells[to] = EMPTY;
+                    base.cells[from] = moved;
+                    if lost {
+                        base.hands[1][0] -= 1;
+                        base.cells[to] = LION;
+                        emit(base);
+                        continue;
+                    }
+                    emit(base);
+                    for slot in 1..4 {
+                        if self.hands[1][slot] == 0 {
+                            continue;
+                        }
+                        let mut taken = base;
+                        taken.hands[1][slot] -= 1;
+                        taken.cells[to] = slot_kind(slot);
+                        emit(taken);
+                        if slot == 3 {
+                            taken.cells[to] = HEN;
+                            emit(taken);
+                        }
+                    }
+                }
+            }
+            if !lost && matches!(kind(piece), GIRAFFE | ELEPHANT | CHICK) {
+                let mut base = *self;
+                base.cells[to] = EMPTY;
+                base.hands[1][hand_slot(kind(piece))] += 1;
+                emit(base);
+            }
+        }
+    }
+}
+
+/// Dobutsu shogi on its 3x4 board, the first player (sente) to move first.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Dobutsu;
+
+impl Game for Dobutsu {
+    type Position = Position;
+
+    fn name(&self) -> &'static str {
+        "dobutsu"
+    }
+
+    fn parameters(&self) -> Vec<Parameter> {
+        Vec::new()
+    }
+
+    fn states(&self) -> u64 {
+        index::STATES
+    }
+
+    fn position(&self, index: u64) -> Option<Position> {
+        index::decode(index)
+    }
+
+    fn index(&self, position: &Position) -> u64 {
+        index::encode(position)
+    }
+
+    /// Every state is seen from the side to move, shown as the first
+    /// player: the index does not tell who that is.
+    fn to_move(&self, _index: u64) -> Side {
+        Side::First
+    }
+
+    fn ending(&self, index: u64) -> Option<Outcome> {
+        index::decode(index)?.ending()
+    }
+
+    fn successors(&self, index: u64, out: &mut Vec<u64>) {
+        if let Some(p) = index::decode(index) {
+            p.for_each_move(|_, next| out.push(index::encode(&next)));
+        }
+    }
+
+    /// Board moves: lion 8, giraffes and elephants 4 each, hens 6 each (36);
+    /// drops: at most 3 kinds on at most 10 empty squares.
+    fn max_moves(&self) -> usize {
+        66
+    }
+
+    fn is_position(&self, index: u64) -> bool {
+        index < index::STATES
+    }
+
+    fn has_unmoves(&self) -> bool {
+        true
+    }
+
+    fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+        if let Some(p) = index::decode(index) {
+            p.for_each_unmove(|before| out.push(index::encode(&before)));
+        }
+    }
+
+    /// Lion: 8 sources, each plain or taking one of 4 kinds (40); six other
+    /// pieces: at most 7 sources (a hen's 6 and an un-promotion) times 5,
+    /// and an un-drop (216).
+    fn max_unmoves(&self) -> usize {
+        256
+    }
+
+    fn has_symmetry(&self) -> bool {
+        true
+    }
+
+    /// The smaller index of the state and its left-right mirror image.
+    fn canonical(&self, index: u64) -> u64 {
+        match index::decode(index) {
+            Some(p) => index.min(index::encode(&p.mirrored())),
+            None => index,
+        }
+    }
+
+    fn start(&self) -> Option<u64> {
+        Some(index::encode(&Position::START))
+    }
+}

@@ -1,0 +1,402 @@
+//! How people write Dobutsu shogi: the [`Notation`] of [`Dobutsu`], after
+//! the notation of Robert Clausecker's `dobutsu` program.
+//!
+//! A position is `X/r1/r2/r3/r4/hand`: `X` the side to move (`S` sente,
+//! the first player, or `G` gote), then ranks 1 to 4, three characters
+//! each for files a, b, c (`-` empty; `L` lion, `G` giraffe, `E` elephant,
+//! `C` chick, `R` hen; uppercase sente's, lowercase gote's), then the
+//! pieces held (uppercase held by sente, any order) or `-`. The start is
+//! `S/gle/-c-/-C-/ELG/-`. A captured lion shows in its capturer's hand.
+//!
+//! The index sees every state from the side to move, so a state is always
+//! written with sente to move: `G/...` reads as the same position turned
+//! 180 degrees with the colours exchanged.
+//!
+//! A move is written as that program writes it: the piece letter
+//! (uppercase; a hen's moves are written with `C`, as the program does;
+//! `R` is read too), the square moved from, `-` or `x` for a capture, the
+//! square moved to and `+` for a promotion (`Cb3xb2`, `Cb2xb1+`), or the
+//! letter, `*` and the square for a drop (`C*a3`). Where a position is
+//! expected, a comma-separated list of moves from the start is read too.
+
+use super::{
+    hand_slot, index, kind, owner, Dobutsu, Move, Position, CHICK, ELEPHANT, EMPTY, GIRAFFE, HEN,
+    LION, SQUARES, THEIRS,
+};
+use crate::engine::{Notation, NotationError, Side};
+
+/// The letter of a piece kind, uppercase.
+const fn letter(kind: u8) -> char {
+    match kind {
+        LION => 'L',
+        GIRAFFE => 'G',
+        ELEPHANT => 'E',
+        CHICK => 'C',
+        HEN => 'R',
+        _ => '-',
+    }
+}
+
+/// The kind of an uppercase letter.
+const fn kind_of(letter: char) -> Option<u8> {
+    match letter {
+        'L' => Some(LION),
+        'G' => Some(GIRAFFE),
+        'E' => Some(ELEPHANT),
+        'C' => Some(CHICK),
+        'R' => Some(HEN),
+        _ => None,
+    }
+}
+
+/// The board of a state as the players see it: owner 0 sente, turned
+/// when gote is to move.
+fn absolute(p: &Position, side: Side) -> Position {
+    match side {
+        Side::First => *p,
+        Side::Second => p.turned(),
+    }
+}
+
+/// The name of square `square` (in the mover's frame) for `side`.
+fn square_name(square: usize, side: Side) -> String {
+    let a = match side {
+        Side::First => square,
+        Side::Second => SQUARES - 1 - square,
+    };
+    format!("{}{}", char::from(b'a' + (a % 3) as u8), a / 3 + 1)
+}
+
+/// Writes state `p` (mover's frame) with `side` to move.
+pub fn write(p: &Position, side: Side) -> String {
+    let a = absolute(p, side);
+    let mut text = String::from(match side {
+        Side::First => "S",
+        Side::Second => "G",
+    });
+    for r in 0..4 {
+        text.push('/');
+        for c in 0..3 {
+            let piece = a.cells[3 * r + c];
+            let ch = letter(kind(piece));
+            text.push(if piece != EMPTY && owner(piece) == 1 {
+                ch.to_ascii_lowercase()
+            } else {
+                ch
+            });
+        }
+    }
+    text.push('/');
+    let mut hand = String::new();
+    for (who, held) in a.hands.iter().enumerate() {
+        for slot in [3, 1, 2, 0] {
+            for _ in 0..held[slot] {
+                let ch = letter(super::slot_kind(slot));
+                hand.push(if who == 1 {
+                    ch.to_ascii_lowercase()
+                } else {
+                    ch
+                });
+            }
+        }
+    }
+    if hand.is_empty() {
+        hand.push('-');
+    }
+    text + &hand
+}
+
+/// The name of move `m` (mover's frame) for `side`.
+pub fn move_name(m: &Move, side: Side) -> String {
+    let ch = if m.kind == HEN { 'C' } else { letter(m.kind) };
+    let to = square_name(usize::from(m.to), side);
+    match m.from {
+        None => format!("{ch}*{to}"),
+        Some(from) => format!(
+            "{ch}{}{}{to}{}",
+            square_name(usize::from(from), side),
+            if m.capture { 'x' } else { '-' },
+            if m.promotes { "+" } else { "" }
+        ),
+    }
+}
+
+/// Every legal move of `p` (mover's frame) named for `side`, with the state
+/// it leads to.
+pub fn named_moves(p: &Position, side: Side) -> Vec<(String, Position)> {
+    let mut out = Vec::new();
+    p.for_each_move(|m, next| out.push((move_name(&m, side), next)));
+    out
+}
+
+/// An error at character `place` (1-based) `ch`.
+fn err<T>(place: usize, ch: char, what: &str) -> Result<T, NotationError> {
+    Err(NotationError::new(format!(
+        "character {place} '{ch}': {what}"
+    )))
+}
+
+/// Reads a position string: the state in the mover's frame and who moves.
+pub fn parse(text: &str) -> Result<(Position, Side), NotationError> {
+    let chars: Vec<char> = text.chars().collect();
+    let side = match chars.first() {
+        Some('S') => Side::First,
+        Some('G') => Side::Second,
+        Some(&ch) => return err(1, ch, "expected S or G (the side to move)"),
+        None => return Err(NotationError::new("empty position")),
+    };
+    let mut a = Position::default();
+    let mut count = [0u8; 4];
+    let mut place = 1;
+    let mut add = |kind: u8, place: usize, ch: char| -> Result<(), NotationError> {
+        let slot = hand_slot(kind);
+        count[slot] += 1;
+        if count[slot] > 2 {
+            return err(
+                place,
+                ch,
+                "a third piece of this kind (there are two of each)",
+            );
+        }
+        Ok(())
+    };
+    for r in 0..4 {
+        match chars.get(place) {
+            Some('/') => {}
+            Some(&ch) => return err(place + 1, ch, "expected '/' before a rank"),
+            None => {
+                return Err(NotationError::new(format!(
+                    "too short: rank {} missing",
+                    r + 1
+                )))
+            }
+        }
+        place += 1;
+        for c in 0..3 {
+            let Some(&ch) = chars.get(place) else {
+                return Err(NotationError::new(format!(
+                    "too short: rank {} has fewer than three squares",
+                    r + 1
+                )));
+            };
+            place += 1;
+            if ch == '-' {
+                continue;
+            }
+            let Some(k) = kind_of(ch.to_ascii_uppercase()) else {
+                return err(
+                    place,
+                    ch,
+                    "expected a piece (L, G, E, C, R; lowercase for gote) or '-'",
+                );
+            };
+            add(k, place, ch)?;
+            a.cells[3 * r + c] = k | if ch.is_ascii_lowercase() { THEIRS } else { 0 };
+        }
+    }
+    match chars.get(place) {
+        Some('/') => {}
+        Some(&ch) => return err(place + 1, ch, "expected '/' before the pieces in hand"),
+        None => {
+            return Err(NotationError::new(
+                "too short: the pieces in hand are missing",
+            ))
+        }
+    }
+    place += 1;
+    let hand = &chars[place.min(chars.len())..];
+    if hand.is_empty() {
+        return Err(NotationError::new(
+            "too short: the pieces in hand are missing ('-' for none)",
+        ));
+    }
+    if hand != ['-'] {
+        for (i, &ch) in hand.iter().enumerate() {
+            let at = place + i + 1;
+            let k = match kind_of(ch.to_ascii_uppercase()) {
+                Some(HEN) => return err(at, ch, "a hen in hand (a captured hen becomes a chick)"),
+                Some(k) => k,
+                None => {
+                    return err(
+                        at,
+                        ch,
+                        "expected a piece in hand (L, G, E, C; lowercase for gote's) or '-' alone",
+                    )
+                }
+            };
+            add(k, at, ch)?;
+            a.hands[usize::from(ch.is_ascii_lowercase())][hand_slot(k)] += 1;
+        }
+    }
+    if count != [2, 2, 2, 2] {
+        let missing: Vec<String> = count
+            .iter()
+            .zip(["lion", "giraffe", "elephant", "chick"])
+            .filter(|(&n, _)| n != 2)
+            .map(|(n, name)| format!("{n} {name}s"))
+            .collect();
+        return Err(NotationError::new(format!(
+            "{} found; there are two of each kind (a hen counts as a chick)",
+            missing.join(", ")
+        )));
+    }
+    let p = absolute(&a, side);
+    match p.fault() {
+        Some(fault) => Err(NotationError::new(format!("not a position: {fault}"))),
+        None => Ok((p, side)),
+    }
+}
+
+/// Reads move `text` in state `p` (mover's frame) with `side` to move.
+pub fn parse_move(p: &Position, side: Side, text: &str) -> Result<Position, NotationError> {
+    let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
+    let bad = |why: &str| Err(NotationError::new(format!("move '{}': {why}", text.trim())));
+    let mut chars = compact.chars();
+    let Some(k) = chars.next().and_then(|c| kind_of(c.to_ascii_uppercase())) else {
+        return bad("expected a piece letter (L, G, E, C or R) first");
+    };
+    let rest: String = chars.collect();
+    let square = |s: &str| -> Option<usize> {
+        let mut cs = s.chars();
+        let file = cs.next()?;
+        let rank = cs.next()?;
+        if !('a'..='c').contains(&file) || !('1'..='4').contains(&rank) {
+            return None;
+        }
+        let a = (rank as usize - '1' as usize) * 3 + (file as usize - 'a' as usize);
+        Some(match side {
+            Side::First => a,
+            Side::Second => SQUARES - 1 - a,
+        })
+    };
+    let (from, to) = if let Some(target) = rest.strip_prefix('*') {
+        match square(target) {
+            Some(to) if target.len() == 2 => (None, to),
+            _ => return bad("expected a square (a1 to c4) after '*'"),
+        }
+    } else {
+        let Some(from) = square(&rest) else {
+            return bad("expected the square moved from (a1 to c4) or '*' for a drop");
+        };
+        let tail = rest.get(2..).unwrap_or("");
+        let tail = tail
+            .strip_prefix('x')
+            .or_else(|| tail.strip_prefix('-'))
+            .unwrap_or(tail);
+        let tail = tail.strip_suffix('+').unwrap_or(tail);
+        match square(tail) {
+            Some(to) if tail.len() == 2 => (Some(from as u8), to),
+            _ => return bad("expected the square moved to (a1 to c4)"),
+        }
+    };
+    let mut found = None;
+    p.for_each_move(|m, next| {
+        let class = |k: u8| if k == HEN { CHICK } else { k };
+        if m.from == from && usize::from(m.to) == to && class(m.kind) == class(k) {
+            found = Some(next);
+        }
+    });
+    match found {
+        Some(next) => Ok(next),
+        None if p.ending().is_some() => bad("the game is over"),
+        None if p.can_capture_lion() => {
+            bad("not a move here: the lion can be taken, and only lion captures are played")
+        }
+        None => bad("not a legal move here"),
+    }
+}
+
+/// Reads a position, or a comma-separated list of moves from the start:
+/// the state in the mover's frame and who moves.
+pub fn parse_any(text: &str) -> Result<(Position, Side), NotationError> {
+    let text = text.trim();
+    if text.contains('/') {
+        return parse(text);
+    }
+    let mut p = Position::START;
+    let mut side = Side::First;
+    for (n, m) in text.split(',').enumerate() {
+        p = parse_move(&p, side, m)
+            .map_err(|e| NotationError::new(format!("move {}: {}", n + 1, e.message)))?;
+        side = side.other();
+    }
+    Ok((p, side))
+}
+
+impl Notation for Dobutsu {
+    fn position_help(&self) -> &'static str {
+        "X/r1/r2/r3/r4/hand: side to move (S or G), ranks 1 to 4 as files a-c \
+         (L G E C R, lowercase for gote, - empty), pieces in hand or - \
+         (e.g. S/gle/-c-/-C-/ELG/-), or moves from the start (Cb3xb2,Ec1xb2)"
+    }
+
+    fn move_help(&self) -> &'static str {
+        "piece, from, - or x, to, + on promotion (Cb3xb2, Lb4-c3, Cb2xb1+), or a \
+         drop: piece * square (C*a3); squares a1 to c4 as sente sees them"
+    }
+
+    fn parse_position(&self, text: &str) -> Result<u64, NotationError> {
+        parse_any(text).map(|(p, _)| index::encode(&p))
+    }
+
+    fn write_position(&self, index: u64) -> String {
+        match index::decode(index) {
+            Some(p) => write(&p, Side::First),
+            None => format!("(index {index} is not a dobutsu state)"),
+        }
+    }
+
+    fn moves(&self, index: u64) -> Vec<(String, u64)> {
+        index::decode(index)
+            .map(|p| named_moves(&p, Side::First))
+            .unwrap_or_default()
+            .into_iter()
+            .map(|(name, next)| (name, index::encode(&next)))
+            .collect()
+    }
+
+    fn picture(&self, index: u64) -> String {
+        let Some(p) = index::decode(index) else {
+            return self.write_position(index);
+        };
+        let text = write(&p, Side::First);
+        let hand = text.rsplit('/').next().unwrap_or("-");
+        let (theirs, mine): (String, String) = (
+            hand.chars().filter(char::is_ascii_lowercase).collect(),
+            hand.chars().filter(char::is_ascii_uppercase).collect(),
+        );
+        let mut lines = vec!["  abc".to_string(), " +---+".to_string()];
+        for (r, rank) in text.split('/').skip(1).take(4).enumerate() {
+            let rank = rank.replace('-', " ");
+            let extra = match r {
+                0 => format!(" {theirs}"),
+                3 if mine.is_empty() => " (to move)".to_string(),
+                3 => format!(" {mine} (to move)"),
+                _ => String::new(),
+            };
+            lines.push(format!("{}|{rank}|{extra}", r + 1).trim_end().to_string());
+        }
+        lines.push(" +---+".to_string());
+        lines.join("\n")
+    }
+
+    fn side_name(&self, side: Side) -> &'static str {
+        match side {
+            Side::First => "sente",
+            Side::Second => "gote",
+        }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn start_round_trips() {
+        let (p, side) = parse("S/gle/-c-/-C-/ELG/-").unwrap();
+        assert_eq!(p, Position::START);
+        assert_eq!(side, Side::First);
+        assert_eq!(write(&p, Side::First), "S/gle/-c-/-C-/ELG/-");
+    }
+}

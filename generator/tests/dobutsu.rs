@@ -1,0 +1,687 @@
+//! Dobutsu shogi (`games::dobutsu`) against a move generator written apart
+//! from the game module: its own board (characters by rank and file as the
+//! notation writes them, with colours, never turned), its own rules.
+//!
+//! Checks:
+//! - notation: the start and positions reached from it write and read back,
+//!   gote-to-move positions read as their turned twins, move lists from the
+//!   start read, malformed positions and moves give errors naming the
+//!   character or move at fault;
+//! - every position up to 4 plies from the start: the same moves (names
+//!   and successors), the same verdict on positions that are over;
+//! - the engine's contracts (`engine::conformance::check`) on a random
+//!   sample of 200,000 indices, and un-moves as exact inverses of moves on
+//!   every index up to 4 plies from the start;
+//! - the index: its size, and that the start and a lost state decode as
+//!   expected;
+//! - (ignored, slow) the states reachable from the start, one per mirror
+//!   orbit, against Tanaka's count (246,803,167, of which 99,485,568 not
+//!   over: this matches), and the full solve against his outcome counts.
+#![allow(
+    clippy::unwrap_used,
+    clippy::expect_used,
+    clippy::panic,
+    clippy::indexing_slicing
+)]
+
+use std::collections::{BTreeMap, BTreeSet, HashSet};
+
+use gametable::Outcome;
+use gametable_gen::engine::conformance::{check, Sample};
+use gametable_gen::engine::{Game, Notation};
+use gametable_gen::games::dobutsu::{index, Dobutsu};
+
+// ---------------------------------------------------------------------------
+// The independent rules.
+
+/// A position as the players see it: `board[rank][file]` for ranks 1..4 and
+/// files a..c, pieces as the notation's letters (`' '` empty), the pieces
+/// held by each side as letters in that side's case, sorted.
+#[derive(Clone, Debug, PartialEq, Eq, Hash)]
+struct Pos {
+    board: [[char; 3]; 4],
+    hand: Vec<char>,
+    sente: bool,
+}
+
+fn is_sente_piece(c: char) -> bool {
+    c.is_ascii_uppercase()
+}
+
+/// Steps (rank, file) of the piece `c` (its case gives the colour): sente
+/// moves towards rank 1.
+fn piece_steps(c: char) -> Vec<(i32, i32)> {
+    let f = if is_sente_piece(c) { -1 } else { 1 };
+    match c.to_ascii_uppercase() {
+        'L' => vec![
+            (-1, -1),
+            (-1, 0),
+            (-1, 1),
+            (0, -1),
+            (0, 1),
+            (1, -1),
+            (1, 0),
+            (1, 1),
+        ],
+        'G' => vec![(-1, 0), (1, 0), (0, -1), (0, 1)],
+        'E' => vec![(-1, -1), (-1, 1), (1, -1), (1, 1)],
+        'C' => vec![(f, 0)],
+        'R' => vec![(f, -1), (f, 0), (f, 1), (0, -1), (0, 1), (-f, 0)],
+        _ => vec![],
+    }
+}
+
+fn name(rank: usize, file: usize) -> String {
+    format!("{}{}", (b'a' + file as u8) as char, rank + 1)
+}
+
+impl Pos {
+    fn start() -> Pos {
+        Pos {
+            board: [
+                ['g', 'l', 'e'],
+                [' ', 'c', ' '],
+                [' ', 'C', ' '],
+                ['E', 'L', 'G'],
+            ],
+            hand: vec![],
+            sente: true,
+        }
+    }
+
+    fn mine(&self, c: char) -> bool {
+        c != ' ' && is_sente_piece(c) == self.sente
+    }
+
+    fn text(&self) -> String {
+        let mut t = String::from(if self.sente { "S" } else { "G" });
+        for rank in &self.board {
+            t.push('/');
+            for &c in rank {
+                t.push(if c == ' ' { '-' } else { c });
+            }
+        }
+        t.push('/');
+        if self.hand.is_empty() {
+            t.push('-');
+        } else {
+            t.extend(self.hand.iter());
+        }
+        t
+    }
+
+    /// Squares attacked by the side to move (`mover`) or the other.
+    fn attacks(&self, by_sente: bool) -> HashSet<(usize, usize)> {
+        let mut set = HashSet::new();
+        for r in 0..4 {
+            for f in 0..3 {
+                let c = self.board[r][f];
+                if c == ' ' || is_sente_piece(c) != by_sente {
+                    continue;
+                }
+                for (dr, df) in piece_steps(c) {
+                    let (nr, nf) = (r as i32 + dr, f as i32 + df);
+                    if (0..4).contains(&nr) && (0..3).contains(&nf) {
+                        set.insert((nr as usize, nf as usize));
+                    }
+                }
+            }
+        }
+        set
+    }
+
+    fn find(&self, c: char) -> Option<(usize, usize)> {
+        (0..4)
+            .flat_map(|r| (0..3).map(move |f| (r, f)))
+            .find(|&(r, f)| self.board[r][f] == c)
+    }
+
+    /// Over (a loss for the side to move): its lion taken, or the other lion
+    /// on its home rank unattacked.
+    fn over(&self) -> bool {
+        let (mine, theirs) = if self.sente { ('L', 'l') } else { ('l', 'L') };
+        if self.find(mine).is_none() {
+            return true;
+        }
+        let home = if self.sente { 3 } else { 0 };
+        match self.find(theirs) {
+            Some((r, f)) => r == home && !self.attacks(self.sente).contains(&(r, f)),
+            None => false,
+        }
+    }
+
+    /// Every move: its name and the position after it.
+    fn moves(&self) -> Vec<(String, Pos)> {
+        if self.over() {
+            return vec![];
+        }
+        let theirs_lion = if self.sente { 'l' } else { 'L' };
+        let lion_at = self.find(theirs_lion).unwrap();
+        let only_lion = self.attacks(self.sente).contains(&lion_at);
+        let far = if self.sente { 0 } else { 3 };
+        let mut out = vec![];
+        for r in 0..4 {
+            for f in 0..3 {
+                let c = self.board[r][f];
+                if !self.mine(c) {
+                    continue;
+                }
+                for (dr, df) in piece_steps(c) {
+                    let (nr, nf) = (r as i32 + dr, f as i32 + df);
+                    if !(0..4).contains(&nr) || !(0..3).contains(&nf) {
+                        continue;
+                    }
+                    let (nr, nf) = (nr as usize, nf as usize);
+                    let target = self.board[nr][nf];
+                    if self.mine(target) {
+                        continue;
+                    }
+                    if only_lion && target != theirs_lion {
+                        continue;
+                    }
+                    let mut next = self.clone();
+                    next.board[r][f] = ' ';
+                    let promote = c.eq_ignore_ascii_case(&'C') && nr == far;
+                    next.board[nr][nf] = if promote {
+                        if self.sente {
+                            'R'
+                        } else {
+                            'r'
+                        }
+                    } else {
+                        c
+                    };
+                    if target != ' ' {
+                        let mut taken = target.to_ascii_uppercase();
+                        if taken == 'R' {
+                            taken = 'C';
+                        }
+                        next.hand.push(if self.sente {
+                            taken
+                        } else {
+                            taken.to_ascii_lowercase()
+                        });
+                        next.hand.sort_unstable();
+                    }
+                    next.sente = !self.sente;
+                    let letter = match c.to_ascii_uppercase() {
+                        'R' => 'C',
+                        l => l,
+                    };
+                    let name = format!(
+                        "{letter}{}{}{}{}",
+                        name(r, f),
+                        if target == ' ' { '-' } else { 'x' },
+                        name(nr, nf),
+                        if promote { "+" } else { "" }
+                    );
+                    out.push((name, next));
+                }
+            }
+        }
+        if only_lion {
+            return out;
+        }
+        let held: BTreeSet<char> = self
+            .hand
+            .iter()
+            .copied()
+            .filter(|&c| is_sente_piece(c) == self.sente)
+            .collect();
+        for c in held {
+            for r in 0..4 {
+                for f in 0..3 {
+                    if self.board[r][f] != ' ' {
+                        continue;
+                    }
+                    let mut next = self.clone();
+                    let at = next.hand.iter().position(|&h| h == c).unwrap();
+                    next.hand.remove(at);
+                    next.board[r][f] = c;
+                    next.sente = !self.sente;
+                    out.push((format!("{}*{}", c.to_ascii_uppercase(), name(r, f)), next));
+                }
+            }
+        }
+        out
+    }
+}
+
+/// A move name as sente would write the same move on the turned board.
+fn turned_name(name: &str) -> String {
+    name.chars()
+        .map(|c| match c {
+            'a' => 'c',
+            'c' => 'a',
+            '1' => '4',
+            '2' => '3',
+            '3' => '2',
+            '4' => '1',
+            other => other,
+        })
+        .collect()
+}
+
+/// Every position up to `plies` plies from the start, by ply.
+fn positions_within(plies: usize) -> Vec<Pos> {
+    let mut seen: HashSet<Pos> = HashSet::new();
+    let mut all = vec![Pos::start()];
+    seen.insert(Pos::start());
+    let mut frontier = vec![Pos::start()];
+    for _ in 0..plies {
+        let mut next = vec![];
+        for p in &frontier {
+            for (_, q) in p.moves() {
+                if seen.insert(q.clone()) {
+                    all.push(q.clone());
+                    next.push(q);
+                }
+            }
+        }
+        frontier = next;
+    }
+    all
+}
+
+// ---------------------------------------------------------------------------
+// Notation.
+
+#[test]
+fn start_and_index_size() {
+    let g = Dobutsu;
+    assert_eq!(g.states(), 1_450_708_605);
+    assert_eq!(index::LOST_BASE, 1_175_944_473);
+    let start = g.start().unwrap();
+    assert_eq!(g.write_position(start), "S/gle/-c-/-C-/ELG/-");
+    assert_eq!(g.parse_position("S/gle/-c-/-C-/ELG/-").unwrap(), start);
+    assert_eq!(g.ending(start), None);
+    let names: Vec<String> = g.moves(start).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["Cb3xb2", "Lb4-a3", "Lb4-c3", "Gc4-c3"]);
+    assert_eq!(g.side_name(gametable_gen::engine::Side::First), "sente");
+    assert_eq!(
+        g.picture(start),
+        "  abc\n +---+\n1|gle|\n2| c |\n3| C |\n4|ELG| (to move)\n +---+"
+    );
+}
+
+#[test]
+fn gote_positions_read_as_their_turned_twins() {
+    let g = Dobutsu;
+    let a = g.parse_position("G/gle/-c-/-C-/ELG/-").unwrap();
+    // Turned 180 degrees with colours exchanged, sente to move.
+    assert_eq!(g.write_position(a), "S/gle/-c-/-C-/ELG/-");
+    let b = g.parse_position("G/g-e/-l-/-C-/ELG/C").unwrap();
+    assert_eq!(g.write_position(b), "S/gle/-c-/-L-/E-G/c");
+}
+
+#[test]
+fn move_lists_from_the_start() {
+    let g = Dobutsu;
+    let after = g.parse_position("Cb3xb2").unwrap();
+    assert_eq!(g.write_position(after), "S/gle/---/-c-/ELG/c");
+    let after = g.parse_position("Cb3xb2, Lb1xb2").unwrap();
+    assert_eq!(
+        g.write_position(after),
+        g.parse_position("S/g-e/-l-/---/ELG/Cc")
+            .map(|i| g.write_position(i))
+            .unwrap()
+    );
+    // Gote's moves are read in the real coordinates.
+    let drop = g.parse_position("Cb3xb2,Lb1xb2,Gc4-c3,C*b3").unwrap();
+    assert_eq!(drop, g.parse_position("S/g-e/-l-/-cG/EL-/C").unwrap());
+    let err = g.parse_position("Cb3xb2,Lb1-b5").unwrap_err();
+    assert!(err.message.starts_with("move 2: move 'Lb1-b5'"), "{err}");
+    let err = g.parse_position("Cb3-b1").unwrap_err();
+    assert!(err.message.contains("not a legal move"), "{err}");
+    let err = g.parse_position("Xb3-b2").unwrap_err();
+    assert!(err.message.contains("piece letter"), "{err}");
+}
+
+#[test]
+fn malformed_positions_name_their_fault() {
+    let g = Dobutsu;
+    let cases = [
+        ("X/gle/-c-/-C-/ELG/-", "character 1 'X'"),
+        ("S/glx/-c-/-C-/ELG/-", "character 5 'x'"),
+        ("S/gle-c-/-C-/ELG/-", "character 6 '-'"),
+        ("S/gle/-c-/-C-/ELG/R", "character 19 'R': a hen in hand"),
+        ("S/gle/-c-/-C-/ELG/C", "character 19 'C': a third piece"),
+        ("S/gle/-c-/-C-/ELG", "pieces in hand are missing"),
+        ("S/gle/---/-C-/ELG/-", "1 chicks found"),
+        ("S/gLe/-c-/-C-/ElG/-", "far row"),
+        ("S/g-e/-c-/-C-/ELG/L", "holds a lion"),
+        ("S/gLe/-l-/-C-/ELG/-", "character 16 'L': a third piece"),
+    ];
+    for (text, fault) in cases {
+        let err = g.parse_position(text).unwrap_err();
+        assert!(err.message.contains(fault), "{text}: {err}");
+    }
+}
+
+#[test]
+fn finished_games_read() {
+    let g = Dobutsu;
+    // Sente took gote's lion: gote to move has lost.
+    let i = g.parse_position("G/g-e/-L-/-C-/E-G/Lc").unwrap();
+    assert_eq!(g.ending(i), Some(Outcome::Loss));
+    assert!(g.moves(i).is_empty());
+    assert!(i >= index::LOST_BASE);
+    // Sente to move without its lion (gote holds it).
+    let i = g.parse_position("S/gle/-c-/-C-/E-G/l").unwrap();
+    assert_eq!(g.ending(i), Some(Outcome::Loss));
+    // Gote's lion on rank 4 unattacked with sente to move: a completed try.
+    let i = g.parse_position("S/g-e/Lc-/-C-/E-l/g").unwrap();
+    assert_eq!(g.ending(i), Some(Outcome::Loss));
+    assert!(g.moves(i).is_empty());
+    // Attacked by the elephant: sente takes it, its only move.
+    let i = g.parse_position("S/g-e/Lc-/-E-/C-l/g").unwrap();
+    assert_eq!(g.ending(i), None);
+    let moves = g.moves(i);
+    assert_eq!(moves.len(), 1);
+    assert_eq!(moves[0].0, "Eb3xc4");
+    assert_eq!(g.ending(moves[0].1), Some(Outcome::Loss));
+    assert_eq!(g.write_position(moves[0].1), "S/e-c/---/-Cl/E-G/Gl");
+}
+
+// ---------------------------------------------------------------------------
+// Moves against the independent rules.
+
+#[test]
+fn moves_agree_within_four_plies() {
+    let g = Dobutsu;
+    let positions = positions_within(4);
+    assert!(positions.len() > 500, "{}", positions.len());
+    let mut over = 0;
+    for p in &positions {
+        let text = p.text();
+        let i = g
+            .parse_position(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        // Writing and reading back.
+        assert_eq!(g.parse_position(&g.write_position(i)).unwrap(), i, "{text}");
+        let expected: BTreeMap<String, u64> = p
+            .moves()
+            .into_iter()
+            .map(|(n, q)| {
+                let n = if p.sente { n } else { turned_name(&n) };
+                (n, g.parse_position(&q.text()).unwrap())
+            })
+            .collect();
+        let got: BTreeMap<String, u64> = g.moves(i).into_iter().collect();
+        assert_eq!(got, expected, "{text}");
+        let mut succ = vec![];
+        g.successors(i, &mut succ);
+        let succ: BTreeSet<u64> = succ.into_iter().collect();
+        assert_eq!(succ, expected.values().copied().collect(), "{text}");
+        if p.over() {
+            over += 1;
+            assert_eq!(g.ending(i), Some(Outcome::Loss), "{text}");
+        } else {
+            assert_eq!(g.ending(i), None, "{text}");
+        }
+    }
+    println!("{} positions within 4 plies, {over} over", positions.len());
+}
+
+// ---------------------------------------------------------------------------
+// The engine's contracts.
+
+#[test]
+fn conformance_on_a_random_sample() {
+    let report = check(
+        &Dobutsu,
+        Sample::Random {
+            count: 200_000,
+            seed: 0xd0b5,
+        },
+    )
+    .unwrap_or_else(|f| panic!("{f}"));
+    assert!(report.predecessors > 0 && report.canonical > 0, "{report}");
+    println!("{report}");
+}
+
+#[test]
+fn unmoves_invert_moves_near_the_start() {
+    let g = Dobutsu;
+    let positions = positions_within(4);
+    let mut checked = 0;
+    for p in &positions {
+        let s = g.parse_position(&p.text()).unwrap();
+        let mut succ = vec![];
+        g.successors(s, &mut succ);
+        for &t in &succ {
+            let mut pred = vec![];
+            g.predecessors(t, &mut pred);
+            assert!(pred.contains(&s), "{} -> {}", p.text(), g.write_position(t));
+            for &q in &pred {
+                let mut back = vec![];
+                g.successors(q, &mut back);
+                assert!(
+                    back.contains(&t),
+                    "{} not a move of {}",
+                    g.write_position(t),
+                    g.write_position(q)
+                );
+                checked += 1;
+            }
+        }
+        let c = g.canonical(s);
+        let mut a: Vec<u64> = succ.iter().map(|&t| g.canonical(t)).collect();
+        let mut b = vec![];
+        g.successors(c, &mut b);
+        let mut b: Vec<u64> = b.into_iter().map(|t| g.canonical(t)).collect();
+        a.sort_unstable();
+        a.dedup();
+        b.sort_unstable();
+        b.dedup();
+        assert_eq!(a, b);
+    }
+    println!("{checked} predecessors checked");
+}
+
+// ---------------------------------------------------------------------------
+// Slow checks (`--ignored`).
+
+/// Moves and un-moves per second on random indices (one thread).
+#[test]
+#[ignore = "timing, not a check"]
+fn speed() {
+    let g = Dobutsu;
+    let mut rng = gametable_gen::engine::conformance::SplitMix64::new(7);
+    let indices: Vec<u64> = (0..1_000_000).map(|_| rng.below(g.states())).collect();
+    let mut out = Vec::new();
+    let started = std::time::Instant::now();
+    let mut moves = 0;
+    for &i in &indices {
+        out.clear();
+        g.successors(i, &mut out);
+        moves += out.len();
+    }
+    let t = started.elapsed().as_secs_f64();
+    println!(
+        "successors: {:.0} states/s, {:.0} successors/s",
+        indices.len() as f64 / t,
+        moves as f64 / t
+    );
+    let started = std::time::Instant::now();
+    let mut unmoves = 0;
+    for &i in &indices {
+        out.clear();
+        g.predecessors(i, &mut out);
+        unmoves += out.len();
+    }
+    let t = started.elapsed().as_secs_f64();
+    println!(
+        "predecessors: {:.0} states/s, {:.0} predecessors/s",
+        indices.len() as f64 / t,
+        unmoves as f64 / t
+    );
+    let started = std::time::Instant::now();
+    let mut sum = 0;
+    for &i in &indices {
+        sum ^= g.canonical(i);
+    }
+    let t = started.elapsed().as_secs_f64();
+    println!(
+        "canonical: {:.0} states/s ({sum})",
+        indices.len() as f64 / t
+    );
+}
+
+/// The whole game solved (one state per mirror orbit), compared with
+/// Tanaka's published counts over the positions reachable from the start.
+#[test]
+#[ignore = "solves 1.45 G indices: tens of minutes and several GB"]
+fn full_solve_matches_published_counts() {
+    use gametable_gen::engine::{reach, solve_reporting, SolveOptions};
+    use rayon::prelude::*;
+    let g = Dobutsu;
+    let started = std::time::Instant::now();
+    let solved = solve_reporting(
+        &g,
+        &SolveOptions {
+            symmetry: true,
+            reverse_graph: false,
+        },
+        |level, decided, stored| {
+            eprintln!(
+                "[{:>7.1}s] level {level}: {decided} of {stored} decided",
+                started.elapsed().as_secs_f64()
+            );
+        },
+    )
+    .unwrap();
+    eprintln!(
+        "solved in {:?}: {} stored, counts {:?}, {} levels",
+        solved.time,
+        solved.stored(),
+        solved.counts,
+        solved.levels
+    );
+    let start = g.start().unwrap();
+    eprintln!(
+        "start: {:?} in {:?}",
+        solved.outcome(&g, start),
+        solved.distance(&g, start)
+    );
+    let reached = reach::reachable(&g, start);
+    eprintln!(
+        "[{:>7.1}s] reachable: {} positions, {:?} orbits",
+        started.elapsed().as_secs_f64(),
+        reached.positions,
+        reached.orbits
+    );
+    // Per reachable orbit of a live position (not a lost state): over in
+    // Tanaka's sense, and the outcome of those that are not.
+    let totals = (0..index::LOST_BASE)
+        .into_par_iter()
+        .filter(|&i| reached.contains(i))
+        .map(|i| {
+            let c = g.canonical(i);
+            let mut t = [0u64; 6];
+            if c != i && reached.contains(c) {
+                return t;
+            }
+            let p = g.position(i).unwrap();
+            t[0] = 1;
+            let over = p.ending().is_some() || p.can_capture_lion();
+            if over {
+                return t;
+            }
+            match solved.outcome(&g, i) {
+                Some(Outcome::Win) => t[1] = 1,
+                Some(Outcome::Draw) => t[2] = 1,
+                Some(Outcome::Loss) => t[3] = 1,
+                None => t[5] = 1,
+            }
+            if solved.outcome(&g, i) == Some(Outcome::Win) {
+                t[4] = u64::from(solved.distance(&g, i).unwrap_or(0));
+            }
+            t
+        })
+        .reduce(
+            || [0u64; 6],
+            |a, b| {
+                [
+                    a[0] + b[0],
+                    a[1] + b[1],
+                    a[2] + b[2],
+                    a[3] + b[3],
+                    a[4].max(b[4]),
+                    a[5] + b[5],
+                ]
+            },
+        );
+    eprintln!(
+        "reachable orbits (live): {}, not over: {} wins, {} draws, {} losses; longest win {} plies; {} unsolved",
+        totals[0], totals[1], totals[2], totals[3], totals[4], totals[5]
+    );
+    assert_eq!(totals[0], 246_803_167);
+    assert_eq!(totals[1] + totals[2] + totals[3], 99_485_568);
+    assert_eq!(
+        (totals[1], totals[2], totals[3]),
+        (56_474_473, 2_682_700, 40_328_395)
+    );
+    assert_eq!(solved.outcome(&g, start), Some(Outcome::Loss));
+}
+
+/// Every state reachable from the start, one per mirror orbit (the mirror
+/// commutes with moves, so exploring canonical states only finds every
+/// orbit), in a parallel breadth-first search: Tanaka's 246,803,167
+/// positions, the lost states (his count has none: the capture ends his
+/// game) apart.
+#[test]
+#[ignore = "explores 1.45 G indices: minutes and 200 MB"]
+fn reachable_orbits_match_published_count() {
+    use rayon::prelude::*;
+    use std::sync::atomic::{AtomicU64, Ordering};
+    let g = Dobutsu;
+    let words = g.states().div_ceil(64) as usize;
+    let seen: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
+    let visit = |i: u64| -> bool {
+        let bit = 1u64 << (i % 64);
+        seen[(i / 64) as usize].fetch_or(bit, Ordering::Relaxed) & bit == 0
+    };
+    let start = g.canonical(g.start().unwrap());
+    visit(start);
+    let mut frontier = vec![start];
+    let (mut live, mut lost, mut not_over) = (0u64, 0u64, 0u64);
+    let mut ply = 0;
+    let started = std::time::Instant::now();
+    while !frontier.is_empty() {
+        for &i in &frontier {
+            if i >= index::LOST_BASE {
+                lost += 1;
+            } else {
+                live += 1;
+            }
+        }
+        not_over += frontier
+            .par_iter()
+            .filter(|&&i| {
+                let p = g.position(i).unwrap();
+                p.ending().is_none() && !p.can_capture_lion()
+            })
+            .count() as u64;
+        frontier = frontier
+            .par_iter()
+            .flat_map_iter(|&i| {
+                let mut out = Vec::new();
+                g.successors(i, &mut out);
+                out.into_iter()
+                    .map(|t| g.canonical(t))
+                    .filter(|&c| visit(c))
+                    .collect::<Vec<_>>()
+            })
+            .collect();
+        ply += 1;
+        eprintln!(
+            "[{:>6.1}s] ply {ply}: {} new; {live} live, {lost} lost so far",
+            started.elapsed().as_secs_f64(),
+            frontier.len()
+        );
+    }
+    eprintln!("reachable orbits: {live} live ({not_over} not over), {lost} lost, {ply} plies deep");
+    assert_eq!(live, 246_803_167);
+    assert_eq!(not_over, 99_485_568);
+}
