@@ -95,7 +95,7 @@ pub fn cards(
     );
     if let Some(distance) = &distance {
         println!(
-            "longest win: {}, longest loss: {} moves; distances stored at {} bits per state",
+            "longest win: {} moves, longest loss: {} moves; distances stored at {} bits per state",
             distance.stats.longest_win.map_or(0, |(_, d)| d),
             distance.stats.longest_loss.map_or(0, |(_, d)| d),
             distance.decoded.header.bits_per_state,

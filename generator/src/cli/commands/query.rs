@@ -72,10 +72,12 @@ pub fn cards(
         "Distance: {}",
         match evaluation {
             Evaluation::Win(d) => format!(
-                "{first} wins in {d} moves at most (perfect play: the winner ends fastest, the loser holds out longest)"
+                "{first} wins in {} at most (perfect play: the winner ends fastest, the loser holds out longest)",
+                super::play::moves(u32::from(d))
             ),
             Evaluation::Loss(d) => format!(
-                "{other} wins in {d} moves at most, however long {first} holds out"
+                "{other} wins in {} at most, however long {first} holds out",
+                super::play::moves(u32::from(d))
             ),
             Evaluation::Draw => "none: a draw never ends".to_string(),
         }
