@@ -118,6 +118,11 @@ pub fn game(game: &BuiltIn, args: &QueryArgs) -> crate::cli::Result<()> {
         )
         .into());
     }
+    // A malformed position is named before any table is opened.
+    if let Some(position) = &args.position {
+        crate::with_game!(game, g => g.parse_spot(position).map(|_| ()))
+            .map_err(|e| format!("--position '{position}': {e}"))?;
+    }
     let source = source::open(game, args.table.as_deref())?;
     crate::with_game!(game, g => answer(g, &source, args))
 }
