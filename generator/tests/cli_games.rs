@@ -43,12 +43,18 @@ fn games_lists_every_game_with_parameters_and_notations() {
 fn query_tictactoe_in_words_and_json() {
     let out = ok(&["query", "tictactoe", "--position", "x...o...."], "");
     assert!(out.contains("x to move: draw."), "{out}");
-    assert!(out.contains("drawing moves for x: 2, 3, 4, 6, 7, 8, 9"), "{out}");
+    assert!(
+        out.contains("drawing moves for x: 2, 3, 4, 6, 7, 8, 9"),
+        "{out}"
+    );
     assert!(!out.contains("Win") && !out.contains("Loss"), "{out}");
 
     let out = ok(&["query", "tictactoe", "--position", "xx.oo...."], "");
     assert!(out.contains("x to move: x wins in 1 ply."), "{out}");
-    assert!(out.contains("winning moves for x: 3 (x wins in 1 ply)"), "{out}");
+    assert!(
+        out.contains("winning moves for x: 3 (x wins in 1 ply)"),
+        "{out}"
+    );
     assert!(
         out.contains("losing moves for x: 7 (o wins in 2 plies), 8 (o wins in 2 plies), 9 (o wins in 2 plies)"),
         "{out}"
@@ -61,11 +67,17 @@ fn query_tictactoe_in_words_and_json() {
         moves.join(", ")
     );
     assert_eq!(
-        ok(&["query", "tictactoe", "--position", ".........", "--json"], ""),
+        ok(
+            &["query", "tictactoe", "--position", ".........", "--json"],
+            ""
+        ),
         expected
     );
     assert_eq!(
-        ok(&["query", "tictactoe", "--position", "xx.oo....", "--json"], ""),
+        ok(
+            &["query", "tictactoe", "--position", "xx.oo....", "--json"],
+            ""
+        ),
         "{\"outcome\": \"win\", \"distance\": 1, \"moves\": [\
          {\"move\": \"3\", \"outcome\": \"loss\", \"distance\": 0}, \
          {\"move\": \"6\", \"outcome\": \"draw\", \"distance\": null}, \
@@ -93,7 +105,10 @@ fn query_connect4_from_the_committed_table() {
     args.extend(["--position", "112233"]);
     let out = ok(&args, "");
     assert!(out.contains("x to move: x wins in 1 ply."), "{out}");
-    assert!(out.contains("winning moves for x: 4 (x wins in 1 ply)"), "{out}");
+    assert!(
+        out.contains("winning moves for x: 4 (x wins in 1 ply)"),
+        "{out}"
+    );
     assert!(out.contains("data/connect4-4x4.gtbl"), "{out}");
 }
 
@@ -102,7 +117,10 @@ fn query_cards_by_position() {
     let cards = ["query", "cards", "--position", "alice:10000000:00040020"];
     let out = ok(&cards, "");
     assert!(out.contains("alice to move: alice wins in 1 ply."), "{out}");
-    assert!(out.contains("winning moves for alice: 1+4 (alice wins in 1 ply)"), "{out}");
+    assert!(
+        out.contains("winning moves for alice: 1+4 (alice wins in 1 ply)"),
+        "{out}"
+    );
     let mut args = cards.to_vec();
     args.push("--json");
     assert_eq!(
@@ -145,7 +163,16 @@ fn malformed_positions_name_the_character_or_move() {
             "character 4 'q': expected x, o or .",
         ),
         (
-            vec!["query", "connect4", "--width", "4", "--height", "4", "--position", "11111"],
+            vec![
+                "query",
+                "connect4",
+                "--width",
+                "4",
+                "--height",
+                "4",
+                "--position",
+                "11111",
+            ],
             "move 5 '1': column 1 is full",
         ),
         (
@@ -190,7 +217,9 @@ fn play_a_whole_game_of_tictactoe() {
     assert!(out.contains("Position: draw."), "{out}");
     assert!(out.contains("o plays 5: draw."), "{out}");
     assert!(
-        out.contains("Refused: '0' is not a legal move here; legal moves: 1, 2, 3, 4, 5, 6, 7, 8, 9."),
+        out.contains(
+            "Refused: '0' is not a legal move here; legal moves: 1, 2, 3, 4, 5, 6, 7, 8, 9."
+        ),
         "{out}"
     );
     assert!(out.contains("Best moves: 2 (draw), 3 (draw)"), "{out}");
@@ -205,7 +234,14 @@ fn play_a_whole_game_of_tictactoe() {
 
     // Playing second from a given position, stopped by the end of input.
     let out = ok(
-        &["play", "tictactoe", "--side", "second", "--position", "xx.oo...."],
+        &[
+            "play",
+            "tictactoe",
+            "--side",
+            "second",
+            "--position",
+            "xx.oo....",
+        ],
         "",
     );
     assert!(out.contains("x plays 3: x wins in 1 ply."), "{out}");
@@ -241,7 +277,10 @@ fn stats_full_and_reduced_tables_in_words() {
     let out = ok(&["stats", full.to_str().unwrap()], "");
     assert!(out.contains("outcome table, every state"), "{out}");
     assert!(out.contains("stored:    19683 states"), "{out}");
-    assert!(out.contains("reachable from the start: 5478 positions"), "{out}");
+    assert!(
+        out.contains("reachable from the start: 5478 positions"),
+        "{out}"
+    );
     for bad in ["Outcome", "Orbits", "Zstd", " moves,"] {
         assert!(!out.contains(bad), "{bad:?} in\n{out}");
     }
@@ -277,17 +316,25 @@ fn generate_verify_round_trip_and_corruption_is_refused() {
         ]
     );
     let fingerprint = std::fs::read_to_string(dir.join("connect4-4x3.fingerprint")).unwrap();
-    assert!(fingerprint.contains(
-        "generate connect4 --width 4 --height 3 --output data/connect4-4x3.gtbl"
-    ));
+    assert!(fingerprint
+        .contains("generate connect4 --width 4 --height 3 --output data/connect4-4x3.gtbl"));
     let out = ok(&["verify", "--deep", arg], "");
     assert!(out.contains("ok    deep "), "{out}");
 
     // A query from the table given.
     let out = ok(
         &[
-            "query", "connect4", "--width", "4", "--height", "3", "--table", arg, "--position",
-            "-", "--json",
+            "query",
+            "connect4",
+            "--width",
+            "4",
+            "--height",
+            "3",
+            "--table",
+            arg,
+            "--position",
+            "-",
+            "--json",
         ],
         "",
     );

@@ -215,10 +215,7 @@ impl BuiltIn {
     pub fn entry(&self) -> &'static Entry {
         let name = with_game!(self, g => g.name());
         // Every BuiltIn is built from an entry of GAMES.
-        GAMES
-            .iter()
-            .find(|e| e.name == name)
-            .unwrap_or(&GAMES[0])
+        GAMES.iter().find(|e| e.name == name).unwrap_or(&GAMES[0])
     }
 
     /// The game's name and parameters in words: `connect4 (width 5, height 4)`.
@@ -366,12 +363,12 @@ mod tests {
     #[test]
     fn parameters_are_checked() {
         let c4 = entry("connect4").unwrap();
-        assert!(c4.build(&[10, 4]).unwrap_err().contains("--width 10"));
+        assert!(c4.build(&[10, 4]).err().unwrap().contains("--width 10"));
         let game = from_header("connect4", &[("width".into(), 4), ("height".into(), 4)]).unwrap();
         assert_eq!(game.stem(), "connect4-4x4");
         assert_eq!(game.title(), "connect4 (width 4, height 4)");
         assert!(from_header("connect4", &[("height".into(), 4)]).is_err());
-        assert!(entry("chess").unwrap_err().contains("tictactoe"));
+        assert!(entry("chess").err().unwrap().contains("tictactoe"));
         assert_eq!(
             entry("tictactoe").unwrap().build_default().unwrap().stem(),
             "tictactoe"

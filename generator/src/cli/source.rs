@@ -125,7 +125,8 @@ pub fn open(game: &BuiltIn, table: Option<&Path>) -> super::Result<Source> {
     }
     let states = crate::with_game!(game, g => g.states());
     if states < SOLVE_IN_MEMORY_BELOW {
-        let solved = crate::with_game!(game, g => crate::engine::solve(g, &SolveOptions::default()))?;
+        let solved =
+            crate::with_game!(game, g => crate::engine::solve(g, &SolveOptions::default()))?;
         return Ok(Source::Solved(Box::new(solved)));
     }
     Err(format!(

@@ -18,8 +18,7 @@ pub fn listing() -> crate::cli::Result<String> {
     let mut text = String::new();
     for entry in GAMES {
         let game = entry.build_default()?;
-        let (position, moves) =
-            crate::with_game!(&game, g => (g.position_help(), g.move_help()));
+        let (position, moves) = crate::with_game!(&game, g => (g.position_help(), g.move_help()));
         text.push_str(&format!("{}: {}\n", entry.name, entry.about));
         if entry.parameters.is_empty() {
             text.push_str("  parameters: none\n");

@@ -9,10 +9,10 @@ use crate::cli::args::{CompressionArg, GenerateArgs, SymmetryArg};
 use crate::cli::progress::Progress;
 use crate::cli::registry::BuiltIn;
 use crate::engine::{Game, SolveOptions};
-use crate::store::{self, WriteOptions};
 use crate::games::cards::solve::{self as sweep, Solution};
 use crate::store::atomic;
 use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
+use crate::store::{self, WriteOptions};
 use gametable::{code, PerfectPlay, Variant};
 
 /// How `generate` runs.

@@ -262,7 +262,11 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             match line {
                 "" => continue,
                 "quit" | "q" => {
-                    writeln!(out, "Game stopped after {}, no result.", moves(moves_played))?;
+                    writeln!(
+                        out,
+                        "Game stopped after {}, no result.",
+                        moves(moves_played)
+                    )?;
                     return Ok(());
                 }
                 "hint" | "?" => {

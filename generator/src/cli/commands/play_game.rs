@@ -35,9 +35,9 @@ fn play<G: Notation>(
             .parse_spot(text)
             .map_err(|e| format!("--position '{text}': {e}"))?,
         None => {
-            let start = game.start().ok_or_else(|| {
-                format!("{} has no start position: give --position", game.name())
-            })?;
+            let start = game
+                .start()
+                .ok_or_else(|| format!("{} has no start position: give --position", game.name()))?;
             (start, game.to_move(start))
         }
     };
@@ -132,7 +132,9 @@ fn play<G: Notation>(
                     let best: Vec<String> = here
                         .best_moves()
                         .iter()
-                        .map(|m| format!("{} ({})", m.name, after(game, side, m.outcome, m.distance)))
+                        .map(|m| {
+                            format!("{} ({})", m.name, after(game, side, m.outcome, m.distance))
+                        })
                         .collect();
                     writeln!(out, "Best moves: {}", best.join(", "))?;
                     continue;

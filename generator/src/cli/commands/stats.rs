@@ -245,4 +245,3 @@ fn reach<G: Game>(game: &G) {
         );
     }
 }
-

@@ -179,21 +179,27 @@ fn verify_game<G: Notation>(
         };
         g.write_spot(index, g.to_move(index))
     };
-    let code_words = |c: u8| {
-        Outcome::from_code(c).map_or("not a position".to_string(), |o| o.to_string())
+    let code_words =
+        |c: u8| Outcome::from_code(c).map_or("not a position".to_string(), |o| o.to_string());
+    let distance_words = |d: u16| {
+        if d != NO_DISTANCE {
+            plies(d)
+        } else {
+            "no distance".to_string()
+        }
     };
-    let distance_words =
-        |d: u16| (d != NO_DISTANCE).then(|| plies(d)).unwrap_or("no distance".into());
     let stale = match table.kind() {
         TableKind::Outcome => {
             let codes = table.codes();
-            (0..solved.codes.len()).find(|&s| codes.get(s) != solved.codes.get(s)).map(|s| {
-                (
-                    s,
-                    code_words(codes.get(s).copied().unwrap_or(0)),
-                    code_words(solved.codes.get(s).copied().unwrap_or(0)),
-                )
-            })
+            (0..solved.codes.len())
+                .find(|&s| codes.get(s) != solved.codes.get(s))
+                .map(|s| {
+                    (
+                        s,
+                        code_words(codes.get(s).copied().unwrap_or(0)),
+                        code_words(solved.codes.get(s).copied().unwrap_or(0)),
+                    )
+                })
         }
         TableKind::Distance => {
             let distances = table.distances();
@@ -229,8 +235,7 @@ fn verify_game<G: Notation>(
 fn deep_generic(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<DeepReport> {
     let read = |path: &Path| -> crate::cli::Result<StoredTable> {
         crate::store::read_table(path).map_err(|e| {
-            format!("{e} (deep verification needs both the outcome and the distance table)")
-                .into()
+            format!("{e} (deep verification needs both the outcome and the distance table)").into()
         })
     };
     let outcomes = read(outcome_path)?;
@@ -282,9 +287,8 @@ fn deep_game<G: Notation>(
         let outcome = Outcome::from_code(outcomes.code(s)?)?;
         Some((outcome, distances.distance(s)))
     };
-    let report = crate::engine::deep::check(g, per_orbit, answer, |i| {
-        g.write_spot(i, g.to_move(i))
-    })?;
+    let report =
+        crate::engine::deep::check(g, per_orbit, answer, |i| g.write_spot(i, g.to_move(i)))?;
     Ok(DeepReport {
         states: report.states,
         moves: report.moves,
@@ -479,8 +483,7 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
                 table.distance_at(i).map(u32::from) != known(distances.get(i as usize).copied())
             })
             .unwrap_or(0);
-        let describe =
-            |d: Option<u32>| d.map_or("no distance".to_string(), super::play::moves);
+        let describe = |d: Option<u32>| d.map_or("no distance".to_string(), super::play::moves);
         return Err(format!(
             "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
             describe_state(file.variant, index),
