@@ -25,7 +25,7 @@ fn a_person_wins_in_one() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("Result: Alice holds only zeros: Alice wins (you win) after 1 moves."),
+        stdout.contains("Result: Alice holds only zeros: Alice wins (you win) after 1 move."),
         "{stdout}"
     );
 }

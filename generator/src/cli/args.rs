@@ -11,7 +11,9 @@
 
 use std::path::PathBuf;
 
-use clap::{Parser, Subcommand, ValueEnum};
+use clap::{Args, Parser, Subcommand, ValueEnum};
+
+use super::registry::Chosen;
 
 /// Solved two-player games: answer judge input, generate and verify tables.
 #[derive(Parser)]
@@ -57,11 +59,13 @@ pub enum Command {
         #[command(subcommand)]
         what: BenchWhat,
     },
-    /// Print the parameters and outcome counts of a table file.
+    /// Print what a table file holds: the game, outcome counts, distances.
     Stats {
         /// The table file.
         path: PathBuf,
     },
+    /// List every game with its parameters and notations.
+    Games,
 }
 
 #[derive(Subcommand)]
@@ -146,6 +150,75 @@ pub enum GenerateGame {
         #[arg(long, value_enum, default_value = "zstd")]
         compression: CompressionArg,
     },
+    #[command(flatten)]
+    Other(Chosen<GenerateArgs>),
+}
+
+/// What `generate <game>` takes besides the game's parameters.
+#[derive(Args)]
+pub struct GenerateArgs {
+    /// Where to write the outcome table (default: data/<game>[-<parameters>].gtbl).
+    /// The distance table, fingerprints and SHA256SUMS are written beside it.
+    #[arg(long)]
+    pub output: Option<PathBuf>,
+    /// Which states to store: one per orbit of the game's symmetry (a game
+    /// without one stores every state), or every state.
+    #[arg(long, value_enum, default_value = "orbits")]
+    pub symmetry: SymmetryArg,
+    /// How to store the payloads: zstd, or uncompressed (memory mapped).
+    #[arg(long, value_enum, default_value = "zstd")]
+    pub compression: CompressionArg,
+    /// Skip the distance table (<name>-distance.gtbl).
+    #[arg(long)]
+    pub no_distances: bool,
+    /// Threads for the sweep (default: all cores).
+    #[arg(long)]
+    pub threads: Option<usize>,
+    /// No progress bar (it is also hidden when stderr is not a terminal).
+    #[arg(long)]
+    pub quiet: bool,
+}
+
+/// What `query <game>` takes besides the game's parameters.
+#[derive(Args)]
+pub struct QueryArgs {
+    /// The position in the game's notation (see `gametable games`).
+    #[arg(long, conflicts_with = "positions")]
+    pub position: Option<String>,
+    /// Read positions one per line from this file ('-' for stdin) and print
+    /// one JSON object per line; the table is opened once.
+    #[arg(long)]
+    pub positions: Option<PathBuf>,
+    /// The outcome table (the distance table beside it is used too);
+    /// default: data/<game>[-<parameters>].gtbl, else a solve in memory for
+    /// small games.
+    #[arg(long)]
+    pub table: Option<PathBuf>,
+    /// Print one JSON object: {"outcome", "distance", "moves": [{"move", "outcome", "distance"}]}.
+    #[arg(long)]
+    pub json: bool,
+}
+
+/// What `play <game>` takes besides the game's parameters.
+#[derive(Args)]
+pub struct PlayArgs {
+    /// The side you play: the one that moves first in the game, or the other.
+    #[arg(long, value_enum, default_value = "first")]
+    pub side: SideArg,
+    /// Start from this position (default: the game's start).
+    #[arg(long)]
+    pub position: Option<String>,
+    /// The outcome table to play from (default as for `query`).
+    #[arg(long)]
+    pub table: Option<PathBuf>,
+}
+
+#[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
+pub enum SideArg {
+    /// The player who moves first in the game.
+    First,
+    /// The other player.
+    Second,
 }
 
 #[derive(Clone, Copy, PartialEq, Eq, ValueEnum)]
@@ -196,24 +269,32 @@ pub enum PlayGame {
         #[arg(long)]
         table: Option<PathBuf>,
     },
+    #[command(flatten)]
+    Other(Chosen<PlayArgs>),
 }
 
 #[derive(Subcommand)]
 pub enum QueryGame {
-    /// One Cards situation, e.g. --first alice --alice 1 0 0 0 0 0 0 0 --bob 0 0 0 4 0 0 2 0
+    /// One Cards situation, e.g. --position alice:10000000:00040020, or
+    /// --first alice --alice 1 0 0 0 0 0 0 0 --bob 0 0 0 4 0 0 2 0
     Cards {
+        /// Cards per hand (with --position, without --table).
+        #[arg(long, default_value_t = 8)]
+        cards: u8,
+        /// Card values are 0..modulus (with --position, without --table).
+        #[arg(long, default_value_t = 5)]
+        modulus: u8,
         /// Who moves first.
-        #[arg(long, value_enum)]
-        first: First,
+        #[arg(long, value_enum, conflicts_with_all = ["position", "positions"])]
+        first: Option<First>,
         /// Alice's cards, separated by spaces.
-        #[arg(long, num_args = 1.., required = true)]
-        alice: Vec<u8>,
+        #[arg(long, num_args = 1.., conflicts_with_all = ["position", "positions"])]
+        alice: Option<Vec<u8>>,
         /// Bob's cards, separated by spaces.
-        #[arg(long, num_args = 1.., required = true)]
-        bob: Vec<u8>,
-        /// Answer from this table file (any variant) instead of the embedded one.
-        #[arg(long)]
-        table: Option<PathBuf>,
+        #[arg(long, num_args = 1.., conflicts_with_all = ["position", "positions"])]
+        bob: Option<Vec<u8>>,
+        #[command(flatten)]
+        query: QueryArgs,
     },
     /// One Stones position, e.g. --piles 4:1,1:0 (stones:constraint, comma separated).
     Stones {
@@ -221,6 +302,8 @@ pub enum QueryGame {
         #[arg(long)]
         piles: String,
     },
+    #[command(flatten)]
+    Other(Chosen<QueryArgs>),
 }
 
 impl First {

@@ -9,6 +9,8 @@
 pub mod args;
 pub mod commands;
 pub mod progress;
+pub mod registry;
+pub mod source;
 
 use args::{
     BenchWhat, Cli, Command, CompressionArg, GenerateGame, PlayGame, QueryGame, SolveGame,
@@ -29,6 +31,10 @@ pub fn run(cli: Cli) -> Result<()> {
             SolveGame::Stones => commands::solve::stones(),
         },
         Command::Generate { game } => match game {
+            GenerateGame::Other(chosen) => {
+                set_threads(chosen.args.threads)?;
+                commands::generate::game(&chosen.game()?, &chosen.args)
+            }
             GenerateGame::Cards {
                 cards,
                 modulus,
@@ -39,12 +45,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 symmetry,
                 compression,
             } => {
-                if let Some(threads) = threads {
-                    rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads)
-                        .build_global()
-                        .map_err(|e| format!("--threads {threads}: {e}"))?;
-                }
+                set_threads(threads)?;
                 match (symmetry, compression) {
                     (SymmetryArg::None, CompressionArg::Zstd) => {
                         let options = commands::generate::Options {
@@ -72,14 +73,35 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Verify { paths, deep } => commands::verify::run(paths, deep),
         Command::Query { game } => match game {
             QueryGame::Cards {
+                cards,
+                modulus,
                 first,
                 alice,
                 bob,
-                table,
-            } => commands::query::cards(first.player(), &alice, &bob, table.as_deref()),
+                query,
+            } => match (first, alice, bob) {
+                (Some(first), Some(alice), Some(bob)) => {
+                    commands::query::cards(first.player(), &alice, &bob, query.table.as_deref())
+                }
+                (None, None, None) => {
+                    let game = match &query.table {
+                        Some(path) => {
+                            let table = crate::store::read_table(path)?;
+                            registry::from_header(table.name(), table.parameters())
+                                .map_err(|e| format!("{}: {e}", path.display()))?
+                        }
+                        None => registry::entry("cards")?
+                            .build(&[u64::from(cards), u64::from(modulus)])?,
+                    };
+                    commands::query::game(&game, &query)
+                }
+                _ => Err("give --position P (e.g. alice:10000000:00040020), or all of --first, --alice and --bob".into()),
+            },
+            QueryGame::Other(chosen) => commands::query::game(&chosen.game()?, &chosen.args),
             QueryGame::Stones { piles } => commands::query::stones(&piles),
         },
         Command::Play { game } => match game {
+            PlayGame::Other(chosen) => commands::play_game::run(&chosen.game()?, &chosen.args),
             PlayGame::Cards {
                 side,
                 first,
@@ -111,5 +133,17 @@ pub fn run(cli: Cli) -> Result<()> {
             } => commands::bench::measure(&kind, cards, modulus, repeat),
         },
         Command::Stats { path } => commands::stats::run(&path),
+        Command::Games => commands::games::run(),
     }
+}
+
+/// Sizes rayon's global pool (`--threads`).
+fn set_threads(threads: Option<usize>) -> Result<()> {
+    if let Some(threads) = threads {
+        rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build_global()
+            .map_err(|e| format!("--threads {threads}: {e}"))?;
+    }
+    Ok(())
 }

@@ -10,6 +10,7 @@
 //! reachability counts, and [`conformance`] the check a game author runs
 //! on an implementation.
 
+pub mod analysis;
 pub mod baseline;
 pub mod conformance;
 pub mod deep;

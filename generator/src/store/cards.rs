@@ -251,8 +251,10 @@ pub fn decode_cards(
     let (cards, modulus) = (variant.cards(), variant.modulus());
     if raw.header.kind != kind || raw.header.symmetry != Symmetry::None {
         return Err(unsupported(format!(
-            "a {:?} table with symmetry {:?}; expected a full {kind:?} table",
-            raw.header.kind, raw.header.symmetry
+            "a {} storing {}; expected a {} storing every state",
+            super::kind_words(raw.header.kind),
+            super::symmetry_words(raw.header.symmetry),
+            super::kind_words(kind)
         )));
     }
     if raw.header.states != variant.states() {

@@ -23,3 +23,27 @@ pub use files::{
 };
 pub use read::{decode_table, read_table, StoredTable};
 pub use write::{write_tables, WriteOptions, Written};
+
+/// A table kind in words: `outcome table`, `distance table`.
+pub fn kind_words(kind: gametable_format::TableKind) -> &'static str {
+    match kind {
+        gametable_format::TableKind::Outcome => "outcome table",
+        gametable_format::TableKind::Distance => "distance table",
+    }
+}
+
+/// A layout's symmetry in words.
+pub fn symmetry_words(symmetry: gametable_format::Symmetry) -> &'static str {
+    match symmetry {
+        gametable_format::Symmetry::None => "every state",
+        gametable_format::Symmetry::Orbits => "one state per orbit of the game's symmetry",
+    }
+}
+
+/// A payload's compression in words.
+pub fn compression_words(compression: gametable_format::Compression) -> &'static str {
+    match compression {
+        gametable_format::Compression::None => "uncompressed",
+        gametable_format::Compression::Zstd => "zstd",
+    }
+}

@@ -277,10 +277,46 @@ pub fn check_cli(data: &[u8]) {
     };
     match game {
         QueryGame::Cards {
-            first, alice, bob, ..
+            first: Some(first),
+            alice: Some(alice),
+            bob: Some(bob),
+            ..
         } => check_hands(first.player(), &alice, &bob),
+        QueryGame::Cards {
+            cards,
+            modulus,
+            query,
+            ..
+        } => {
+            // A position in the notation: reading it never panics, and a
+            // position read is written back to one that reads the same.
+            let entry = gametable_gen::cli::registry::entry("cards").unwrap();
+            if let (Ok(game), Some(text)) = (
+                entry.build(&[u64::from(cards), u64::from(modulus)]),
+                query.position,
+            ) {
+                check_notation(&game, &text);
+            }
+        }
+        QueryGame::Other(chosen) => {
+            if let (Ok(game), Some(text)) = (chosen.game(), chosen.args.position) {
+                check_notation(&game, &text);
+            }
+        }
         QueryGame::Stones { piles } => check_piles(&piles),
     }
+}
+
+/// A position as `query <game> --position` reads it: no panic, and what
+/// reads is written back to text that reads as the same state.
+pub fn check_notation(game: &gametable_gen::cli::registry::BuiltIn, text: &str) {
+    use gametable_gen::engine::Notation;
+    gametable_gen::with_game!(game, g => {
+        if let Ok((index, side)) = g.parse_spot(text) {
+            let written = g.write_spot(index, side);
+            assert_eq!(g.parse_spot(&written).ok(), Some((index, side)), "{text} -> {written}");
+        }
+    });
 }
 
 /// Hands as `query cards` reads them, on the embedded table.

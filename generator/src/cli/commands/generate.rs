@@ -5,10 +5,14 @@
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
+use crate::cli::args::{CompressionArg, GenerateArgs, SymmetryArg};
 use crate::cli::progress::Progress;
+use crate::cli::registry::BuiltIn;
+use crate::engine::{Game, SolveOptions};
 use crate::games::cards::solve::{self as sweep, Solution};
 use crate::store::atomic;
 use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
+use crate::store::{self, WriteOptions};
 use gametable::{code, PerfectPlay, Variant};
 
 /// How `generate` runs.
@@ -91,7 +95,7 @@ pub fn cards(
     );
     if let Some(distance) = &distance {
         println!(
-            "longest win: {}, longest loss: {} moves; distances stored at {} bits per state",
+            "longest win: {} moves, longest loss: {} moves; distances stored at {} bits per state",
             distance.stats.longest_win.map_or(0, |(_, d)| d),
             distance.stats.longest_loss.map_or(0, |(_, d)| d),
             distance.decoded.header.bits_per_state,
@@ -269,11 +273,11 @@ pub fn outcome_table(
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     table_file::update_sums(&dir, &names)?;
     println!(
-        "cards ({}, {}): {stored} stored states ({:?}, {:?}): {} wins, {} losses, {} draws, {} not a position",
+        "cards ({}, {}): {stored} stored states ({}, {}): {} wins, {} losses, {} draws, {} not a position",
         variant.cards(),
         variant.modulus(),
-        symmetry,
-        compression,
+        crate::store::symmetry_words(symmetry),
+        crate::store::compression_words(compression),
         laid.counts[code::WIN as usize],
         laid.counts[code::LOSS as usize],
         laid.counts[code::DRAW as usize],
@@ -393,4 +397,116 @@ pub fn layout_distance_fingerprint(
         bytes.len(),
         &command,
     ))
+}
+
+/// The command that writes a table of `game` in layout `symmetry` /
+/// `compression` as `data/<file_name>` again, as fingerprints record it
+/// (the same whatever directory the table was written to).
+pub fn regenerate_command(
+    game: &BuiltIn,
+    symmetry: gametable_format::Symmetry,
+    compression: gametable_format::Compression,
+    file_name: &str,
+) -> String {
+    let name = crate::with_game!(game, g => g.name());
+    format!(
+        "{} {name}{}{}{} --output data/{file_name}",
+        gametable_format::GENERATE,
+        game.flags(),
+        if symmetry == gametable_format::Symmetry::None {
+            " --symmetry none"
+        } else {
+            ""
+        },
+        if compression == gametable_format::Compression::None {
+            " --compression none"
+        } else {
+            ""
+        },
+    )
+}
+
+/// `generate <game>` for any engine game: the engine's sweep with a
+/// progress bar, then [`store::write_tables`] (outcome table, distance
+/// table, fingerprints, `SHA256SUMS`), then a summary and, for a game with
+/// a start, how many positions play reaches from it.
+pub fn game(game: &BuiltIn, args: &GenerateArgs) -> crate::cli::Result<()> {
+    crate::with_game!(game, g => generic(g, game, args))
+}
+
+fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::Result<()> {
+    let path = args.output.clone().unwrap_or_else(|| game.default_path());
+    let file_name = file_name_of(&path)?;
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    if !dir.as_os_str().is_empty() && !dir.is_dir() {
+        return Err(format!("{}: the output directory does not exist", dir.display()).into());
+    }
+    let compression = match args.compression {
+        CompressionArg::Zstd => gametable_format::Compression::Zstd,
+        CompressionArg::None => gametable_format::Compression::None,
+    };
+    let options = SolveOptions {
+        symmetry: args.symmetry == SymmetryArg::Orbits,
+        reverse_graph: false,
+    };
+    let progress = Progress::new(args.quiet);
+    let solved = crate::engine::solve_reporting(g, &options, |level, decided, stored| {
+        progress.update(level, decided, stored)
+    })?;
+    progress.finish();
+    let symmetry = if solved.orbits.is_some() {
+        gametable_format::Symmetry::Orbits
+    } else {
+        gametable_format::Symmetry::None
+    };
+    let written = store::write_tables(
+        g,
+        &solved,
+        &path,
+        &WriteOptions {
+            compression,
+            distances: !args.no_distances,
+            regenerate: regenerate_command(game, symmetry, compression, &file_name),
+        },
+    )?;
+    let counts = solved.counts;
+    println!(
+        "{}: {} stored states ({}): {} wins, {} losses, {} draws, {} not a position",
+        game.title(),
+        solved.stored(),
+        crate::store::symmetry_words(symmetry),
+        counts[code::WIN as usize],
+        counts[code::LOSS as usize],
+        counts[code::DRAW as usize],
+        counts[code::NOT_A_POSITION as usize],
+    );
+    println!(
+        "solved in {:.3} ms: {} levels, {} predecessor visits",
+        solved.time.as_secs_f64() * 1e3,
+        solved.levels,
+        solved.visits
+    );
+    if let Some(start) = g.start() {
+        let reach = crate::engine::reach::reachable(g, start);
+        println!(
+            "reachable from the start: {} positions{}",
+            reach.positions,
+            reach
+                .orbits
+                .map(|o| format!(" ({o} up to symmetry)"))
+                .unwrap_or_default()
+        );
+    }
+    println!(
+        "wrote {} ({} bytes){}, the fingerprints and {}",
+        path.display(),
+        written.outcome_bytes,
+        written
+            .distances
+            .as_ref()
+            .map(|(p, _, len)| format!(" and {} ({len} bytes)", p.display()))
+            .unwrap_or_default(),
+        dir.join(store::SUMS).display()
+    );
+    Ok(())
 }

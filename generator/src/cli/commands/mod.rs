@@ -1,8 +1,10 @@
 //! One module per subcommand.
 
 pub mod bench;
+pub mod games;
 pub mod generate;
 pub mod play;
+pub mod play_game;
 pub mod query;
 pub mod solve;
 pub mod stats;

@@ -101,6 +101,15 @@ fn describe(e: MoveError, opponent: Player, modulus: u8) -> String {
     }
 }
 
+/// `1 move`, `3 moves`.
+pub fn moves(n: u32) -> String {
+    if n == 1 {
+        "1 move".to_string()
+    } else {
+        format!("{n} moves")
+    }
+}
+
 /// The value of a position for a named player, in words.
 fn in_words(evaluation: Evaluation, player: Player) -> String {
     match evaluation {
@@ -198,7 +207,8 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             };
             writeln!(
                 out,
-                "Result: {winner} holds only zeros: {winner} wins ({who}) after {moves_played} moves."
+                "Result: {winner} holds only zeros: {winner} wins ({who}) after {}.",
+                moves(moves_played)
             )?;
             return Ok(());
         }
@@ -243,7 +253,8 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
                 writeln!(out)?;
                 writeln!(
                     out,
-                    "End of input: game stopped after {moves_played} moves, no result."
+                    "End of input: game stopped after {}, no result.",
+                    moves(moves_played)
                 )?;
                 return Ok(());
             }
@@ -251,7 +262,11 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             match line {
                 "" => continue,
                 "quit" | "q" => {
-                    writeln!(out, "Game stopped after {moves_played} moves, no result.")?;
+                    writeln!(
+                        out,
+                        "Game stopped after {}, no result.",
+                        moves(moves_played)
+                    )?;
                     return Ok(());
                 }
                 "hint" | "?" => {

@@ -1,5 +1,6 @@
 //! `gametable query`: one position, explained for a person.
 
+use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use gametable::{Evaluation, Hand, Outcome, Player, Position};
@@ -7,6 +8,11 @@ use gametable::{Evaluation, Hand, Outcome, Player, Position};
 use crate::games::cards::judge::Verdicts as _;
 
 use super::{show_hand, PlaySource, TableSource};
+use crate::cli::args::QueryArgs;
+use crate::cli::registry::BuiltIn;
+use crate::cli::source::{self, Source};
+use crate::engine::analysis::{self, Analysis, MoveResult};
+use crate::engine::{Game, Notation};
 
 /// `query cards`.
 pub fn cards(
@@ -66,10 +72,12 @@ pub fn cards(
         "Distance: {}",
         match evaluation {
             Evaluation::Win(d) => format!(
-                "{first} wins in {d} moves at most (perfect play: the winner ends fastest, the loser holds out longest)"
+                "{first} wins in {} at most (perfect play: the winner ends fastest, the loser holds out longest)",
+                super::play::moves(u32::from(d))
             ),
             Evaluation::Loss(d) => format!(
-                "{other} wins in {d} moves at most, however long {first} holds out"
+                "{other} wins in {} at most, however long {first} holds out",
+                super::play::moves(u32::from(d))
             ),
             Evaluation::Draw => "none: a draw never ends".to_string(),
         }
@@ -97,4 +105,117 @@ pub fn stones(piles: &str) -> crate::cli::Result<()> {
         crate::games::stones::query::explain(&piles).trim_end()
     );
     Ok(())
+}
+
+/// `query <game> --position P` (or `--positions FILE`) for any game, from
+/// the table given, the default table, or a solve in memory.
+pub fn game(game: &BuiltIn, args: &QueryArgs) -> crate::cli::Result<()> {
+    if args.position.is_none() && args.positions.is_none() {
+        return Err(format!(
+            "give --position P, or --positions - to read positions from stdin; \
+             `gametable games` shows how {} positions are written",
+            crate::with_game!(game, g => g.name())
+        )
+        .into());
+    }
+    // A malformed position is named before any table is opened.
+    if let Some(position) = &args.position {
+        crate::with_game!(game, g => g.parse_spot(position).map(|_| ()))
+            .map_err(|e| format!("--position '{position}': {e}"))?;
+    }
+    let source = source::open(game, args.table.as_deref())?;
+    crate::with_game!(game, g => answer(g, &source, args))
+}
+
+fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cli::Result<()> {
+    if let Some(path) = &args.positions {
+        let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
+            Box::new(io::stdin().lock())
+        } else {
+            Box::new(io::BufReader::new(
+                std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
+            ))
+        };
+        let mut out = io::BufWriter::new(io::stdout().lock());
+        for (n, line) in input.lines().enumerate() {
+            let line = line?;
+            if line.trim().is_empty() {
+                continue;
+            }
+            let text = match explain(game, source, &line) {
+                Ok(analysis) => analysis.to_json(),
+                Err(e) => analysis::json_error(&format!("line {}: {e}", n + 1)),
+            };
+            writeln!(out, "{text}")?;
+        }
+        out.flush()?;
+        return Ok(());
+    }
+    let position = args.position.as_deref().unwrap_or_default();
+    let analysis =
+        explain(game, source, position).map_err(|e| format!("--position '{position}': {e}"))?;
+    if args.json {
+        println!("{}", analysis.to_json());
+    } else {
+        print!("{}", for_people(game, &analysis, source));
+    }
+    Ok(())
+}
+
+/// The answer for one position written in the game's notation.
+///
+/// # Errors
+/// The notation's message naming the character or move at fault, or a
+/// table with no answer.
+pub fn explain<G: Notation>(game: &G, source: &Source, text: &str) -> Result<Analysis, String> {
+    let (index, side) = game.parse_spot(text).map_err(|e| e.to_string())?;
+    analysis::analyse(game, index, side, |i| source.answer(game, i))
+}
+
+/// An answer in words: the picture, the outcome, the moves grouped by result.
+pub fn for_people<G: Notation>(game: &G, a: &Analysis, source: &Source) -> String {
+    let mut text = String::new();
+    let title = crate::cli::registry::title(game.name(), &game.parameters());
+    let mover = game.side_name(a.side);
+    text.push_str(&format!("{title}: {}\n", game.write_spot(a.index, a.side)));
+    text.push_str(game.picture_spot(a.index, a.side).trim_end());
+    text.push('\n');
+    let verdict = analysis::in_words(game, a.side, a.outcome, a.distance);
+    if a.moves.is_empty() {
+        text.push_str(&format!("The game is over: {verdict}.\n"));
+    } else {
+        text.push_str(&format!("{mover} to move: {verdict}.\n"));
+        let mut moves: Vec<&MoveResult> = a.moves.iter().collect();
+        moves.sort_by_key(|m| m.rank());
+        let next = a.side.other();
+        for (label, outcome) in [
+            ("winning", Outcome::Loss),
+            ("drawing", Outcome::Draw),
+            ("losing", Outcome::Win),
+        ] {
+            let group: Vec<String> = moves
+                .iter()
+                .filter(|m| m.outcome == outcome)
+                .map(|m| match outcome {
+                    Outcome::Draw => m.name.clone(),
+                    _ => format!(
+                        "{} ({})",
+                        m.name,
+                        analysis::in_words(game, next, m.outcome, m.distance.map(|d| d + 1))
+                    ),
+                })
+                .collect();
+            if !group.is_empty() {
+                text.push_str(&format!(
+                    "{label} moves for {mover}: {}\n",
+                    group.join(", ")
+                ));
+            }
+        }
+    }
+    if !source.has_distances() {
+        text.push_str("(no distance table: distances not shown)\n");
+    }
+    text.push_str(&format!("Answers from {}.\n", source.describe()));
+    text
 }

@@ -4,12 +4,23 @@ use std::path::Path;
 
 use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
 use gametable::code;
-use gametable_format::TableKind;
+use gametable_format::{Symmetry, TableKind};
+
+use crate::cli::registry;
+use crate::engine::analysis::plies;
+use crate::engine::orbits::Orbits;
+use crate::engine::{Game, Notation};
+use crate::store::{self, StoredTable};
 
 /// Prints the parameters and outcome counts of the table at `path`, and for
 /// a distance table the longest win and loss and the distance histogram.
 pub fn run(path: &Path) -> crate::cli::Result<()> {
     let bytes = table_file::read_bytes(path)?;
+    let raw = gametable_format::read_raw(&bytes)
+        .map_err(|e| crate::store::TableFileError::Format(path.into(), e))?;
+    if raw.header.game.name != "cards" || raw.header.symmetry != Symmetry::None {
+        return generic(path, crate::store::decode_table(path, &bytes)?);
+    }
     if table_file::kind_of(path, &bytes)? == TableKind::Distance {
         return distances(path, &bytes);
     }
@@ -25,8 +36,9 @@ pub fn run(path: &Path) -> crate::cli::Result<()> {
     );
     println!("hands:     {}", file.variant.hands());
     println!(
-        "states:    {states} ({:?} table, {} bits each)",
-        file.header.kind, file.header.bits_per_state
+        "states:    {states} ({}, {} bits each)",
+        crate::store::kind_words(file.header.kind),
+        file.header.bits_per_state
     );
     for (name, c) in [
         ("wins", code::WIN),
@@ -56,9 +68,9 @@ fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
         v.modulus()
     );
     println!(
-        "states:    {} ({:?} table, {} bits each)",
+        "states:    {} ({}, {} bits each)",
         v.states(),
-        file.header.kind,
+        crate::store::kind_words(file.header.kind),
         file.header.bits_per_state
     );
     println!(
@@ -71,7 +83,8 @@ fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     ] {
         if let Some((index, d)) = longest {
             println!(
-                "{name}: {d} moves, e.g. {}",
+                "{name}: {}, e.g. {}",
+                plies(d),
                 table_file::describe_state(v, index)
             );
         }
@@ -86,4 +99,149 @@ fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     );
     println!("generator: {}", file.header.generator);
     Ok(())
+}
+
+/// Stats of a table of any game, full or reduced: the game in words, the
+/// layout, outcome counts, and with the distance table beside it (or
+/// given) the longest win and loss and the distance histogram; for a game
+/// with a start, the positions play reaches from it.
+fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
+    let (outcomes, distances) = match table.kind() {
+        TableKind::Outcome => {
+            let beside = store::distance_path(path);
+            let distances = if beside.is_file() {
+                Some((beside.clone(), store::read_table(&beside)?))
+            } else {
+                None
+            };
+            (Some((path.to_path_buf(), table)), distances)
+        }
+        TableKind::Distance => {
+            let outcomes = match store::outcome_path(path) {
+                Some(p) if p.is_file() => Some((p.clone(), store::read_table(&p)?)),
+                _ => None,
+            };
+            (outcomes, Some((path.to_path_buf(), table)))
+        }
+    };
+    let Some(header) = outcomes
+        .as_ref()
+        .map(|(_, t)| &t.header)
+        .or(distances.as_ref().map(|(_, t)| &t.header))
+    else {
+        return Ok(());
+    };
+    let game = registry::from_header(&header.game.name, &header.game.parameters);
+    println!("table:     {}", path.display());
+    match &game {
+        Ok(g) => println!("game:      {} ({})", g.title(), g.entry().about),
+        Err(e) => println!("game:      {} (not built in: {e})", header.game),
+    }
+    println!(
+        "layout:    {}, {} ({}), {} bits per stored state",
+        store::kind_words(header.kind),
+        store::symmetry_words(header.symmetry),
+        store::compression_words(header.compression),
+        header.bits_per_state
+    );
+    let indices = game
+        .as_ref()
+        .map(|g| crate::with_game!(g, g => g.states()))
+        .ok();
+    println!(
+        "stored:    {} states{}",
+        header.states,
+        indices
+            .map(|n| format!(" (the game has {n} indices)"))
+            .unwrap_or_default()
+    );
+    if let Some((_, outcomes)) = &outcomes {
+        let counts = outcomes.counts();
+        let share = |n: u64| 100.0 * n as f64 / outcomes.stored_states().max(1) as f64;
+        for (name, c) in [
+            ("wins", code::WIN),
+            ("losses", code::LOSS),
+            ("draws", code::DRAW),
+            ("not a position", code::NOT_A_POSITION),
+        ] {
+            let n = counts[c as usize];
+            println!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
+        }
+    }
+    match &distances {
+        None => println!("distances: no distance table beside it"),
+        Some((distance_path, distances)) => {
+            println!("distances: {}", distance_path.display());
+            let example = |stored: u64| match &game {
+                Ok(g) => crate::with_game!(g, g => example(g, header.symmetry, stored)),
+                Err(_) => format!("stored state {stored}"),
+            };
+            let mut histogram: Vec<(u64, u64)> = Vec::new();
+            let mut longest: [Option<(u64, u16)>; 2] = [None, None];
+            for s in 0..distances.stored_states() {
+                let Some(d) = distances.distance(s) else {
+                    continue;
+                };
+                let loss = match &outcomes {
+                    Some((_, o)) => o.code(s) == Some(code::LOSS),
+                    None => d % 2 == 0,
+                };
+                let slot = usize::from(loss);
+                if histogram.len() <= usize::from(d) {
+                    histogram.resize(usize::from(d) + 1, (0, 0));
+                }
+                let row = &mut histogram[usize::from(d)];
+                if loss {
+                    row.1 += 1;
+                } else {
+                    row.0 += 1;
+                }
+                if longest[slot].is_none_or(|(_, best)| d > best) {
+                    longest[slot] = Some((s, d));
+                }
+            }
+            for (name, slot) in [("longest win", 0), ("longest loss", 1)] {
+                if let Some((s, d)) = longest[slot] {
+                    println!("{name}: {}, e.g. {}", plies(d), example(s));
+                }
+            }
+            println!("distance      wins    losses");
+            for (d, (wins, losses)) in histogram.iter().enumerate() {
+                println!("{d:>8} {wins:>9} {losses:>9}");
+            }
+        }
+    }
+    if let Ok(g) = &game {
+        crate::with_game!(g, g => reach(g));
+    }
+    println!(
+        "payload sha256: {}",
+        gametable_format::hex(&header.payload_sha256)
+    );
+    println!("generator: {}", header.generator);
+    Ok(())
+}
+
+/// The position of stored state `stored`, in the game's notation.
+fn example<G: Notation>(game: &G, symmetry: Symmetry, stored: u64) -> String {
+    let index = match symmetry {
+        Symmetry::None => stored,
+        Symmetry::Orbits => Orbits::new(game).representative_of(game, stored),
+    };
+    game.write_spot(index, game.to_move(index))
+}
+
+/// How many positions play reaches from the game's start, if it has one.
+fn reach<G: Game>(game: &G) {
+    if let Some(start) = game.start() {
+        let reach = crate::engine::reach::reachable(game, start);
+        println!(
+            "reachable from the start: {} positions{}",
+            reach.positions,
+            reach
+                .orbits
+                .map(|o| format!(" ({o} up to symmetry)"))
+                .unwrap_or_default()
+        );
+    }
 }

@@ -14,13 +14,19 @@ use std::collections::HashMap;
 use std::path::{Path, PathBuf};
 use std::time::Instant;
 
-use crate::games::cards::deep;
+use crate::games::cards::deep::{self, DeepReport};
 use crate::games::cards::solve::Solution;
 use crate::store::cards::{self as table_file, describe_state, DistanceFile, OutcomeFile};
 use gametable::symmetry::Orbits;
 use gametable::OpenTable;
 use gametable::{CardsTable, DistanceTable, Outcome, Variant};
 use gametable_format::{Symmetry, TableKind};
+
+use crate::cli::registry::{self, BuiltIn};
+use crate::engine::analysis::plies;
+use crate::engine::orbits::Orbits as EngineOrbits;
+use crate::engine::{Notation, SolveOptions, Solved, NO_DISTANCE};
+use crate::store::StoredTable;
 
 /// Fresh sweeps, one per variant, shared by the tables of that variant.
 type Fresh = HashMap<(u8, u8), (Solution, Vec<u16>)>;
@@ -36,9 +42,15 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     let mut failures = 0;
     let mut checks = 0;
     let mut fresh = Fresh::new();
+    let mut generic_fresh = GenericFresh::new();
     for path in &paths {
         checks += 1;
-        match verify_one(path, &mut fresh) {
+        let result = if is_cards(path) {
+            verify_one(path, &mut fresh)
+        } else {
+            verify_generic(path, &mut generic_fresh)
+        };
+        match result {
             Ok(summary) => println!("ok    {}: {summary}", path.display()),
             Err(e) => {
                 println!("FAIL  {}: {e}", path.display());
@@ -61,16 +73,16 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
             }
         }
         for (outcome_path, distance_path) in pairs {
-            if is_reduced(&outcome_path) {
-                println!(
-                    "skip  deep {}: one state per orbit; the deep check reads full tables (verify the full table of the variant)",
-                    outcome_path.display()
-                );
-                continue;
-            }
             checks += 1;
             let started = Instant::now();
-            match deep_one(&outcome_path, &distance_path) {
+            // Cards' full tables get Cards' own deep check; every other
+            // table (reduced Cards tables too) the engine's generic one.
+            let result = if is_cards(&outcome_path) && !is_reduced(&outcome_path) {
+                deep_one(&outcome_path, &distance_path)
+            } else {
+                deep_generic(&outcome_path, &distance_path)
+            };
+            match result {
                 Ok(report) => println!(
                     "ok    deep {} + {}: {} states, {} moves checked one move deep against the rules ({:.0} ms)",
                     outcome_path.display(),
@@ -94,6 +106,193 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         return Err(format!("{failures} of {checks} checks failed verification").into());
     }
     Ok(())
+}
+
+/// Whether the table at `path` reads and names Cards (or does not read:
+/// Cards' checks then name the fault as before).
+fn is_cards(path: &Path) -> bool {
+    table_file::read_bytes(path).is_ok_and(|bytes| {
+        gametable_format::read_raw(&bytes).map_or(true, |raw| raw.header.game.name == "cards")
+    })
+}
+
+/// Fresh solves of engine games, by file stem and layout (reduced or not).
+type GenericFresh = HashMap<(String, bool), Solved>;
+
+/// A table of any engine game: every check of the format (checksums
+/// included), the game named by its header, the fingerprint (with the
+/// command that regenerates it), `SHA256SUMS`, and a fresh solve compared
+/// stored state by stored state.
+fn verify_generic(path: &Path, fresh: &mut GenericFresh) -> crate::cli::Result<String> {
+    let bytes = table_file::read_bytes(path)?;
+    let table = crate::store::decode_table(path, &bytes)?;
+    let game = registry::from_header(table.name(), table.parameters())?;
+    crate::with_game!(&game, g => verify_game(g, &game, path, &bytes, &table, fresh))
+}
+
+fn verify_game<G: Notation>(
+    g: &G,
+    game: &BuiltIn,
+    path: &Path,
+    bytes: &[u8],
+    table: &StoredTable,
+    fresh: &mut GenericFresh,
+) -> crate::cli::Result<String> {
+    table.check_game(g)?;
+    let outcome_name = match table.kind() {
+        TableKind::Outcome => file_name(path),
+        TableKind::Distance => file_name(&table_file::outcome_path(path).unwrap_or_default()),
+    };
+    let command = super::generate::regenerate_command(
+        game,
+        table.symmetry(),
+        table.header.compression,
+        &outcome_name,
+    );
+    let expected =
+        crate::store::fingerprint::fingerprint(&file_name(path), table, bytes.len(), &command);
+    check_fingerprint(path, &expected)?;
+    check_sums(path, bytes)?;
+    let reduced = table.symmetry() == Symmetry::Orbits;
+    let solved = match fresh.entry((game.stem(), reduced)) {
+        std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
+        std::collections::hash_map::Entry::Vacant(e) => e.insert(crate::engine::solve(
+            g,
+            &SolveOptions {
+                symmetry: reduced,
+                reverse_graph: false,
+            },
+        )?),
+    };
+    if solved.stored() != table.stored_states() {
+        return Err(format!(
+            "stale: {} stored states, a fresh solve stores {}; regenerate with: {command}",
+            table.stored_states(),
+            solved.stored()
+        )
+        .into());
+    }
+    let position = |s: u64| {
+        let index = match &solved.orbits {
+            Some(orbits) => orbits.representative_of(g, s),
+            None => s,
+        };
+        g.write_spot(index, g.to_move(index))
+    };
+    let code_words =
+        |c: u8| Outcome::from_code(c).map_or("not a position".to_string(), |o| o.to_string());
+    let distance_words = |d: u16| {
+        if d != NO_DISTANCE {
+            plies(d)
+        } else {
+            "no distance".to_string()
+        }
+    };
+    let stale = match table.kind() {
+        TableKind::Outcome => {
+            let codes = table.codes();
+            (0..solved.codes.len())
+                .find(|&s| codes.get(s) != solved.codes.get(s))
+                .map(|s| {
+                    (
+                        s,
+                        code_words(codes.get(s).copied().unwrap_or(0)),
+                        code_words(solved.codes.get(s).copied().unwrap_or(0)),
+                    )
+                })
+        }
+        TableKind::Distance => {
+            let distances = table.distances();
+            (0..solved.distances.len())
+                .find(|&s| distances.get(s) != solved.distances.get(s))
+                .map(|s| {
+                    (
+                        s,
+                        distance_words(distances.get(s).copied().unwrap_or(NO_DISTANCE)),
+                        distance_words(solved.distances.get(s).copied().unwrap_or(NO_DISTANCE)),
+                    )
+                })
+        }
+    };
+    if let Some((s, table_says, sweep_says)) = stale {
+        return Err(format!(
+            "stale: differs from a fresh regeneration first at stored state {s} ({}): table says {table_says}, sweep says {sweep_says}; regenerate with: {command}",
+            position(s as u64)
+        )
+        .into());
+    }
+    Ok(format!(
+        "{} {}, {} stored states ({}), checksums, fingerprint and regeneration agree",
+        game.title(),
+        crate::store::kind_words(table.kind()),
+        table.stored_states(),
+        crate::store::symmetry_words(table.symmetry()),
+    ))
+}
+
+/// The engine's deep check of an outcome table of any game and the
+/// distance table beside it, full or one state per orbit.
+fn deep_generic(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<DeepReport> {
+    let read = |path: &Path| -> crate::cli::Result<StoredTable> {
+        crate::store::read_table(path).map_err(|e| {
+            format!("{e} (deep verification needs both the outcome and the distance table)").into()
+        })
+    };
+    let outcomes = read(outcome_path)?;
+    let distances = read(distance_path)?;
+    if outcomes.kind() != TableKind::Outcome
+        || distances.kind() != TableKind::Distance
+        || outcomes.header.game != distances.header.game
+        || outcomes.symmetry() != distances.symmetry()
+        || outcomes.stored_states() != distances.stored_states()
+    {
+        return Err(format!(
+            "{} and {} are not an outcome table and its distance table (kind, game or layout differ)",
+            outcome_path.display(),
+            distance_path.display()
+        )
+        .into());
+    }
+    let game = registry::from_header(outcomes.name(), outcomes.parameters())?;
+    crate::with_game!(&game, g => deep_game(g, &outcomes, &distances))
+}
+
+fn deep_game<G: Notation>(
+    g: &G,
+    outcomes: &StoredTable,
+    distances: &StoredTable,
+) -> crate::cli::Result<DeepReport> {
+    outcomes.check_game(g)?;
+    let per_orbit = outcomes.symmetry() == Symmetry::Orbits;
+    let orbits = if per_orbit {
+        let orbits = EngineOrbits::new(g);
+        if orbits.len() != outcomes.stored_states() {
+            return Err(format!(
+                "{} stored states, but the game has {} orbits",
+                outcomes.stored_states(),
+                orbits.len()
+            )
+            .into());
+        }
+        Some(orbits)
+    } else {
+        None
+    };
+    let states = g.states();
+    let answer = |i: u64| {
+        let s = match &orbits {
+            None => (i < states).then_some(i)?,
+            Some(orbits) => orbits.orbit_of(g, i)?,
+        };
+        let outcome = Outcome::from_code(outcomes.code(s)?)?;
+        Some((outcome, distances.distance(s)))
+    };
+    let report =
+        crate::engine::deep::check(g, per_orbit, answer, |i| g.write_spot(i, g.to_move(i)))?;
+    Ok(DeepReport {
+        states: report.states,
+        moves: report.moves,
+    })
 }
 
 /// Whether the table at `path` reads and stores one state per orbit.
@@ -141,7 +340,7 @@ fn pair_of(path: &Path) -> crate::cli::Result<(PathBuf, PathBuf)> {
 
 /// The deep check of one pair, reading both files with the format checks
 /// only, so that the deep check itself names any bad state in words.
-fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<deep::DeepReport> {
+fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<DeepReport> {
     let read = |path: &Path, kind| -> crate::cli::Result<_> {
         let bytes = table_file::read_bytes(path).map_err(|e| {
             format!("{e} (deep verification needs both the outcome and the distance table)")
@@ -284,8 +483,7 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
                 table.distance_at(i).map(u32::from) != known(distances.get(i as usize).copied())
             })
             .unwrap_or(0);
-        let describe =
-            |d: Option<u32>| d.map_or("no distance".to_string(), |d| format!("{d} moves"));
+        let describe = |d: Option<u32>| d.map_or("no distance".to_string(), super::play::moves);
         return Err(format!(
             "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
             describe_state(file.variant, index),

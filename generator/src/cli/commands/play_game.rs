@@ -1,0 +1,181 @@
+//! `gametable play <game>` for any game with a notation: a person against
+//! perfect play in the terminal.
+//!
+//! Moves are read from standard input one per line in the game's notation,
+//! so a test or a script can pipe a whole game; `hint` shows the best
+//! moves, `quit` or the end of input stops. Perfect play wins fastest,
+//! loses slowest and keeps draws, taking the first best move in the game's
+//! order, so a game is reproducible.
+
+use std::io::{self, BufRead, Write};
+
+use crate::cli::args::{PlayArgs, SideArg};
+use crate::cli::registry::BuiltIn;
+use crate::cli::source::{self, Source};
+use crate::engine::analysis::{self, Analysis};
+use crate::engine::{Notation, Side};
+
+/// `play <game>`, reading moves from standard input.
+pub fn run(game: &BuiltIn, args: &PlayArgs) -> crate::cli::Result<()> {
+    let source = source::open(game, args.table.as_deref())?;
+    let stdin = io::stdin();
+    let stdout = io::stdout();
+    crate::with_game!(game, g => play(g, &source, args, stdin.lock(), &mut stdout.lock()))
+}
+
+fn play<G: Notation>(
+    game: &G,
+    source: &Source,
+    args: &PlayArgs,
+    mut input: impl BufRead,
+    out: &mut impl Write,
+) -> crate::cli::Result<()> {
+    let (mut index, mut side) = match &args.position {
+        Some(text) => game
+            .parse_spot(text)
+            .map_err(|e| format!("--position '{text}': {e}"))?,
+        None => {
+            let start = game
+                .start()
+                .ok_or_else(|| format!("{} has no start position: give --position", game.name()))?;
+            (start, game.to_move(start))
+        }
+    };
+    let person = match args.side {
+        SideArg::First => Side::First,
+        SideArg::Second => Side::Second,
+    };
+    let (you, engine) = (game.side_name(person), game.side_name(person.other()));
+    writeln!(
+        out,
+        "{}: you are {you}, perfect play is {engine}. A move is {}.",
+        crate::cli::registry::title(game.name(), &game.parameters()),
+        game.move_help()
+    )?;
+    writeln!(out, "Type a move, 'hint' for the best moves, or 'quit'.")?;
+    let mut plies = 0u32;
+    loop {
+        let here = analysis::analyse(game, index, side, |i| source.answer(game, i))?;
+        writeln!(out)?;
+        writeln!(out, "{}", game.picture_spot(index, side).trim_end())?;
+        if here.moves.is_empty() {
+            let result = match (here.outcome, here.distance) {
+                (gametable::Outcome::Draw, _) => "a draw".to_string(),
+                (outcome, _) => {
+                    let winner = if outcome == gametable::Outcome::Win {
+                        side
+                    } else {
+                        side.other()
+                    };
+                    let who = if winner == person {
+                        "you win"
+                    } else {
+                        "perfect play wins"
+                    };
+                    format!("{} wins ({who})", game.side_name(winner))
+                }
+            };
+            writeln!(
+                out,
+                "Game over after {}: {result}.",
+                analysis::plies(plies as u16)
+            )?;
+            return Ok(());
+        }
+        if side != person {
+            let Some(best) = here.best() else {
+                return Err("internal error: a position with moves has no best move".into());
+            };
+            writeln!(
+                out,
+                "{engine} plays {}: {}.",
+                best.name,
+                after(game, side, best.outcome, best.distance)
+            )?;
+            index = best.index;
+            side = side.other();
+            plies += 1;
+            continue;
+        }
+        writeln!(
+            out,
+            "Position: {}.",
+            analysis::in_words(game, side, here.outcome, here.distance)
+        )?;
+        let legal = names(&here);
+        writeln!(out, "Your legal moves: {legal}")?;
+        let chosen = loop {
+            write!(out, "your move> ")?;
+            out.flush()?;
+            let mut line = String::new();
+            if input.read_line(&mut line)? == 0 {
+                writeln!(out)?;
+                writeln!(
+                    out,
+                    "End of input: game stopped after {}, no result.",
+                    analysis::plies(plies as u16)
+                )?;
+                return Ok(());
+            }
+            let line = line.trim();
+            match line {
+                "" => continue,
+                "quit" | "q" => {
+                    writeln!(
+                        out,
+                        "Game stopped after {}, no result.",
+                        analysis::plies(plies as u16)
+                    )?;
+                    return Ok(());
+                }
+                "hint" | "?" => {
+                    let best: Vec<String> = here
+                        .best_moves()
+                        .iter()
+                        .map(|m| {
+                            format!("{} ({})", m.name, after(game, side, m.outcome, m.distance))
+                        })
+                        .collect();
+                    writeln!(out, "Best moves: {}", best.join(", "))?;
+                    continue;
+                }
+                _ => {}
+            }
+            match here.moves.iter().find(|m| m.name == line) {
+                Some(m) => break m.clone(),
+                None => writeln!(
+                    out,
+                    "Refused: '{line}' is not a legal move here; legal moves: {legal}."
+                )?,
+            }
+        };
+        writeln!(
+            out,
+            "You play {}: {}.",
+            chosen.name,
+            after(game, side, chosen.outcome, chosen.distance)
+        )?;
+        index = chosen.index;
+        side = side.other();
+        plies += 1;
+    }
+}
+
+/// Every legal move's name, separated by commas.
+fn names(a: &Analysis) -> String {
+    a.moves
+        .iter()
+        .map(|m| m.name.as_str())
+        .collect::<Vec<_>>()
+        .join(", ")
+}
+
+/// The result of a move by `side` in words, counted from before it.
+fn after<G: Notation>(
+    game: &G,
+    side: Side,
+    outcome: gametable::Outcome,
+    distance: Option<u16>,
+) -> String {
+    analysis::in_words(game, side.other(), outcome, distance.map(|d| d + 1))
+}

@@ -1,0 +1,211 @@
+//! Where the command line's answers for any game come from: a table file
+//! (and the distance table beside it), the default table in `data/`, a
+//! solve in memory for small games, or Cards' embedded (8, 5) tables.
+
+use std::path::{Path, PathBuf};
+
+use gametable::Outcome;
+use gametable_format::{Symmetry, TableKind};
+
+use super::registry::BuiltIn;
+use crate::engine::deep::Answer;
+use crate::engine::orbits::Orbits;
+use crate::engine::{Game, Notation, SolveOptions, Solved};
+use crate::store::{self, StoredTable};
+
+/// Games with fewer indices than this are solved in memory when no table is
+/// found (a few seconds at most).
+pub const SOLVE_IN_MEMORY_BELOW: u64 = 1 << 22;
+
+/// Answers for every state of one game.
+pub enum Source {
+    /// Solved in memory just now.
+    Solved(Box<Solved>),
+    /// Read from table files.
+    Stored(Box<Stored>),
+    /// Cards' embedded (8, 5) outcome and distance tables.
+    #[cfg(feature = "embedded")]
+    EmbeddedCards,
+}
+
+/// An outcome table read from a file, the distance table beside it if
+/// there is one, and the orbit numbering of a reduced table.
+pub struct Stored {
+    /// The outcome table's path.
+    pub path: PathBuf,
+    /// The outcome table.
+    pub outcomes: StoredTable,
+    /// The distance table, when one is beside it.
+    pub distances: Option<StoredTable>,
+    /// The orbit numbering, for a table with one state per orbit.
+    pub orbits: Option<Orbits>,
+}
+
+impl Source {
+    /// The outcome and distance of state `index` of `game` (`None` for no
+    /// position).
+    pub fn answer<G: Game>(&self, game: &G, index: u64) -> Answer {
+        match self {
+            Source::Solved(solved) => {
+                let outcome = solved.outcome(game, index)?;
+                Some((outcome, solved.distance(game, index)))
+            }
+            Source::Stored(stored) => {
+                let s = match &stored.orbits {
+                    None => (index < game.states()).then_some(index)?,
+                    Some(orbits) => orbits.orbit_of(game, index)?,
+                };
+                let outcome = Outcome::from_code(stored.outcomes.code(s)?)?;
+                let distance = stored.distances.as_ref().and_then(|d| d.distance(s));
+                Some((outcome, distance))
+            }
+            #[cfg(feature = "embedded")]
+            Source::EmbeddedCards => {
+                if index >= gametable::CLASSIC.variant().states() {
+                    return None;
+                }
+                let outcome = Outcome::from_code(gametable::CLASSIC.code(index))?;
+                Some((outcome, gametable::CLASSIC_DISTANCES.distance_at(index)))
+            }
+        }
+    }
+
+    /// Whether distances are known.
+    pub fn has_distances(&self) -> bool {
+        match self {
+            Source::Stored(stored) => stored.distances.is_some(),
+            _ => true,
+        }
+    }
+
+    /// Where the answers come from, in words.
+    pub fn describe(&self) -> String {
+        match self {
+            Source::Solved(_) => "solved in memory".to_string(),
+            Source::Stored(stored) => match &stored.distances {
+                Some(_) => format!(
+                    "{} and {}",
+                    stored.path.display(),
+                    store::distance_path(&stored.path).display()
+                ),
+                None => format!("{} (no distance table beside it)", stored.path.display()),
+            },
+            #[cfg(feature = "embedded")]
+            Source::EmbeddedCards => "the embedded (8, 5) tables".to_string(),
+        }
+    }
+}
+
+/// The command that writes `game`'s default table.
+pub fn generate_hint(game: &BuiltIn) -> String {
+    let name = crate::with_game!(game, g => g.name());
+    format!("gametable generate {name}{}", game.flags())
+}
+
+/// Answers for `game`: the table at `table` if given, else Cards' embedded
+/// tables for (8, 5), else the default table in `data/` if it exists, else
+/// a solve in memory for a small game.
+///
+/// # Errors
+/// A table that does not read or is not of this game; a large game with no
+/// table (the message names the `generate` command).
+pub fn open(game: &BuiltIn, table: Option<&Path>) -> super::Result<Source> {
+    if let Some(path) = table {
+        return crate::with_game!(game, g => read(g, path));
+    }
+    #[cfg(feature = "embedded")]
+    if let BuiltIn::Cards(cards) = game {
+        if cards.variant() == gametable::CLASSIC.variant() {
+            return Ok(Source::EmbeddedCards);
+        }
+    }
+    let path = game.default_path();
+    if path.is_file() {
+        return crate::with_game!(game, g => read(g, &path));
+    }
+    let states = crate::with_game!(game, g => g.states());
+    if states < SOLVE_IN_MEMORY_BELOW {
+        let solved =
+            crate::with_game!(game, g => crate::engine::solve(g, &SolveOptions::default()))?;
+        return Ok(Source::Solved(Box::new(solved)));
+    }
+    Err(format!(
+        "no table for {}: {} does not exist and {states} states are too many to solve here; \
+         write it with `{}` or pass --table PATH",
+        game.title(),
+        path.display(),
+        generate_hint(game)
+    )
+    .into())
+}
+
+/// Reads the outcome table at `path` of `game`, and the distance table
+/// beside it if there is one.
+///
+/// # Errors
+/// A table that does not read, is a distance table, or is of another game.
+pub fn read<G: Game>(game: &G, path: &Path) -> super::Result<Source> {
+    let outcomes = store::read_table(path)?;
+    if outcomes.kind() != TableKind::Outcome {
+        return Err(format!(
+            "{}: a distance table; pass the outcome table beside it{}",
+            path.display(),
+            store::outcome_path(path)
+                .map(|p| format!(" ({})", p.display()))
+                .unwrap_or_default()
+        )
+        .into());
+    }
+    outcomes
+        .check_game(game)
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let orbits = match outcomes.symmetry() {
+        Symmetry::None => None,
+        Symmetry::Orbits => {
+            let orbits = Orbits::new(game);
+            if orbits.len() != outcomes.stored_states() {
+                return Err(format!(
+                    "{}: {} stored states, but the game has {} orbits",
+                    path.display(),
+                    outcomes.stored_states(),
+                    orbits.len()
+                )
+                .into());
+            }
+            Some(orbits)
+        }
+    };
+    let distance_path = store::distance_path(path);
+    let distances = if distance_path.is_file() {
+        let distances = store::read_table(&distance_path)?;
+        if distances.kind() != TableKind::Distance
+            || distances.header.game != outcomes.header.game
+            || distances.symmetry() != outcomes.symmetry()
+            || distances.stored_states() != outcomes.stored_states()
+        {
+            return Err(format!(
+                "{}: not the distance table of {} (another game, kind or layout)",
+                distance_path.display(),
+                path.display()
+            )
+            .into());
+        }
+        Some(distances)
+    } else {
+        None
+    };
+    Ok(Source::Stored(Box::new(Stored {
+        path: path.to_path_buf(),
+        outcomes,
+        distances,
+        orbits,
+    })))
+}
+
+/// Reads a position with the side to move; the error names the position.
+///
+/// # Errors
+/// The notation's message.
+pub fn parse<G: Notation>(game: &G, text: &str) -> Result<(u64, crate::engine::Side), String> {
+    game.parse_spot(text).map_err(|e| e.to_string())
+}

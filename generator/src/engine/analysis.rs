@@ -1,0 +1,239 @@
+//! One position explained: its outcome and distance for the player to
+//! move, and every legal move with what it leads to. What `gametable
+//! query` prints, as words or JSON, and what a web server would answer,
+//! from any source of answers (a table file, a solve in memory, an
+//! embedded table).
+
+use std::fmt::Write as _;
+
+use gametable::Outcome;
+
+use super::deep::Answer;
+use super::game::Side;
+use super::notation::Notation;
+
+/// One legal move and the position it leads to, as a table answers for it.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct MoveResult {
+    /// The move in the game's notation.
+    pub name: String,
+    /// The state it leads to.
+    pub index: u64,
+    /// The outcome after it, for the player to move then (the opponent).
+    pub outcome: Outcome,
+    /// Plies from the position after it to the end (`None` for draws, or
+    /// when no distances are known).
+    pub distance: Option<u16>,
+}
+
+impl MoveResult {
+    /// How good the move is for the player making it: smaller is better
+    /// (the fastest win, then draws, then the slowest loss; unknown
+    /// distances rank as 0).
+    pub fn rank(&self) -> (u8, u32) {
+        let d = u32::from(self.distance.unwrap_or(0));
+        match self.outcome {
+            Outcome::Loss => (0, d),
+            Outcome::Draw => (1, 0),
+            Outcome::Win => (2, u32::MAX - d),
+        }
+    }
+}
+
+/// A position explained.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Analysis {
+    /// The state.
+    pub index: u64,
+    /// Who is to move.
+    pub side: Side,
+    /// The outcome for the player to move.
+    pub outcome: Outcome,
+    /// Plies to the end under perfect play (the winner ends fastest, the
+    /// loser holds out longest); `None` for a draw or when unknown.
+    pub distance: Option<u16>,
+    /// Every legal move in the game's order (none when the game is over).
+    pub moves: Vec<MoveResult>,
+}
+
+/// Explains state `index` with `side` to move, from `answer` (a table's
+/// outcome and distance for any state, [`Answer`]).
+///
+/// # Errors
+/// A message when the table has no answer for the state or one of its moves.
+pub fn analyse<G: Notation>(
+    game: &G,
+    index: u64,
+    side: Side,
+    answer: impl Fn(u64) -> Answer,
+) -> Result<Analysis, String> {
+    let Some((outcome, distance)) = answer(index) else {
+        return Err(format!(
+            "the table has no answer for {}",
+            game.write_spot(index, side)
+        ));
+    };
+    let mut moves = Vec::new();
+    for (name, next) in game.moves(index) {
+        let Some((outcome, distance)) = answer(next) else {
+            return Err(format!(
+                "the table has no answer for the position after move {name}"
+            ));
+        };
+        moves.push(MoveResult {
+            name,
+            index: next,
+            outcome,
+            distance,
+        });
+    }
+    Ok(Analysis {
+        index,
+        side,
+        outcome,
+        distance,
+        moves,
+    })
+}
+
+impl Analysis {
+    /// The best move under perfect play (the first of the best, in the
+    /// game's order), if there is a move.
+    pub fn best(&self) -> Option<&MoveResult> {
+        self.moves.iter().min_by_key(|m| m.rank())
+    }
+
+    /// Every move as good as the best.
+    pub fn best_moves(&self) -> Vec<&MoveResult> {
+        let Some(best) = self.best().map(MoveResult::rank) else {
+            return Vec::new();
+        };
+        self.moves.iter().filter(|m| m.rank() == best).collect()
+    }
+
+    /// One JSON object: `{"outcome": "win", "distance": 3, "moves":
+    /// [{"move": "5", "outcome": "loss", "distance": 2}, ...]}`; outcomes
+    /// are for the player to move (after the move, for a move).
+    pub fn to_json(&self) -> String {
+        let mut text = String::from("{");
+        let _ = write!(
+            text,
+            "\"outcome\": {}, \"distance\": {}, \"moves\": [",
+            json_string(&self.outcome.to_string()),
+            json_distance(self.distance)
+        );
+        for (i, m) in self.moves.iter().enumerate() {
+            if i > 0 {
+                text.push_str(", ");
+            }
+            let _ = write!(
+                text,
+                "{{\"move\": {}, \"outcome\": {}, \"distance\": {}}}",
+                json_string(&m.name),
+                json_string(&m.outcome.to_string()),
+                json_distance(m.distance)
+            );
+        }
+        text.push_str("]}");
+        text
+    }
+}
+
+fn json_distance(distance: Option<u16>) -> String {
+    distance.map_or_else(|| "null".to_string(), |d| d.to_string())
+}
+
+/// `{"error": "<message>"}`.
+pub fn json_error(message: &str) -> String {
+    format!("{{\"error\": {}}}", json_string(message))
+}
+
+/// `text` as a JSON string, quoted and escaped.
+pub fn json_string(text: &str) -> String {
+    let mut out = String::with_capacity(text.len() + 2);
+    out.push('"');
+    for c in text.chars() {
+        match c {
+            '"' => out.push_str("\\\""),
+            '\\' => out.push_str("\\\\"),
+            '\n' => out.push_str("\\n"),
+            '\r' => out.push_str("\\r"),
+            '\t' => out.push_str("\\t"),
+            c if u32::from(c) < 0x20 => {
+                let _ = write!(out, "\\u{:04x}", u32::from(c));
+            }
+            c => out.push(c),
+        }
+    }
+    out.push('"');
+    out
+}
+
+/// `1 ply`, `3 plies`.
+pub fn plies(d: u16) -> String {
+    if d == 1 {
+        "1 ply".to_string()
+    } else {
+        format!("{d} plies")
+    }
+}
+
+/// An outcome for `side` (to move) in words, naming the winner: `x wins in
+/// 3 plies`, `o has won`, `draw`.
+pub fn in_words<G: Notation>(
+    game: &G,
+    side: Side,
+    outcome: Outcome,
+    distance: Option<u16>,
+) -> String {
+    let winner = match outcome {
+        Outcome::Win => game.side_name(side),
+        Outcome::Loss => game.side_name(side.other()),
+        Outcome::Draw => return "draw".to_string(),
+    };
+    match distance {
+        Some(0) => format!("{winner} has won"),
+        Some(d) => format!("{winner} wins in {}", plies(d)),
+        None => format!("{winner} wins"),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn json_strings_are_escaped() {
+        assert_eq!(json_string("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
+        assert_eq!(json_error("line 2: x"), "{\"error\": \"line 2: x\"}");
+    }
+
+    #[test]
+    fn moves_rank_fastest_win_first_and_slowest_loss_last() {
+        let m = |outcome, distance| MoveResult {
+            name: String::new(),
+            index: 0,
+            outcome,
+            distance,
+        };
+        let mut moves = [
+            m(Outcome::Win, Some(2)),
+            m(Outcome::Draw, None),
+            m(Outcome::Loss, Some(3)),
+            m(Outcome::Win, Some(6)),
+            m(Outcome::Loss, Some(1)),
+        ];
+        moves.sort_by_key(MoveResult::rank);
+        let order: Vec<_> = moves.iter().map(|m| (m.outcome, m.distance)).collect();
+        assert_eq!(
+            order,
+            [
+                (Outcome::Loss, Some(1)),
+                (Outcome::Loss, Some(3)),
+                (Outcome::Draw, None),
+                (Outcome::Win, Some(6)),
+                (Outcome::Win, Some(2)),
+            ]
+        );
+    }
+}

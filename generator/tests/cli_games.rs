@@ -1,0 +1,376 @@
+//! The command line for every game: listing, query (words, JSON, a stream
+//! of positions), play, stats, generate and verify, through the binary.
+#![allow(clippy::unwrap_used, clippy::indexing_slicing)]
+
+#[path = "support/cli.rs"]
+mod cli;
+
+use cli::{gametable, scratch_dir, text};
+
+fn ok(args: &[&str], stdin: &str) -> String {
+    let out = gametable(args, stdin.as_bytes());
+    assert!(
+        out.status.success(),
+        "{args:?}: {}{}",
+        text(&out.stdout),
+        text(&out.stderr)
+    );
+    text(&out.stdout)
+}
+
+#[test]
+fn games_lists_every_game_with_parameters_and_notations() {
+    let out = ok(&["games"], "");
+    for wanted in [
+        "cards: ",
+        "--cards N: cards per hand (1..=64, default 8)",
+        "tictactoe: ",
+        "parameters: none",
+        "connect4: ",
+        "--width N: columns (1..=9, default 5)",
+        "--height N: rows (1..=8, default 4)",
+        "position: the columns played from the empty board",
+        "move: the number of the cell to fill",
+        "move: <your card>+<their card>",
+        "default table: data/connect4-5x4.gtbl",
+        "stones: ",
+    ] {
+        assert!(out.contains(wanted), "missing {wanted:?} in\n{out}");
+    }
+}
+
+#[test]
+fn query_tictactoe_in_words_and_json() {
+    let out = ok(&["query", "tictactoe", "--position", "x...o...."], "");
+    assert!(out.contains("x to move: draw."), "{out}");
+    assert!(
+        out.contains("drawing moves for x: 2, 3, 4, 6, 7, 8, 9"),
+        "{out}"
+    );
+    assert!(!out.contains("Win") && !out.contains("Loss"), "{out}");
+
+    let out = ok(&["query", "tictactoe", "--position", "xx.oo...."], "");
+    assert!(out.contains("x to move: x wins in 1 ply."), "{out}");
+    assert!(
+        out.contains("winning moves for x: 3 (x wins in 1 ply)"),
+        "{out}"
+    );
+    assert!(
+        out.contains("losing moves for x: 7 (o wins in 2 plies), 8 (o wins in 2 plies), 9 (o wins in 2 plies)"),
+        "{out}"
+    );
+
+    let draw = |m: u8| format!("{{\"move\": \"{m}\", \"outcome\": \"draw\", \"distance\": null}}");
+    let moves: Vec<String> = (1..=9).map(draw).collect();
+    let expected = format!(
+        "{{\"outcome\": \"draw\", \"distance\": null, \"moves\": [{}]}}\n",
+        moves.join(", ")
+    );
+    assert_eq!(
+        ok(
+            &["query", "tictactoe", "--position", ".........", "--json"],
+            ""
+        ),
+        expected
+    );
+    assert_eq!(
+        ok(
+            &["query", "tictactoe", "--position", "xx.oo....", "--json"],
+            ""
+        ),
+        "{\"outcome\": \"win\", \"distance\": 1, \"moves\": [\
+         {\"move\": \"3\", \"outcome\": \"loss\", \"distance\": 0}, \
+         {\"move\": \"6\", \"outcome\": \"draw\", \"distance\": null}, \
+         {\"move\": \"7\", \"outcome\": \"win\", \"distance\": 1}, \
+         {\"move\": \"8\", \"outcome\": \"win\", \"distance\": 1}, \
+         {\"move\": \"9\", \"outcome\": \"win\", \"distance\": 1}]}\n"
+    );
+}
+
+#[test]
+fn query_connect4_from_the_committed_table() {
+    let c4 = ["query", "connect4", "--width", "4", "--height", "4"];
+    let mut args = c4.to_vec();
+    args.extend(["--position", "-", "--json"]);
+    assert_eq!(
+        ok(&args, ""),
+        "{\"outcome\": \"draw\", \"distance\": null, \"moves\": [\
+         {\"move\": \"1\", \"outcome\": \"draw\", \"distance\": null}, \
+         {\"move\": \"2\", \"outcome\": \"draw\", \"distance\": null}, \
+         {\"move\": \"3\", \"outcome\": \"draw\", \"distance\": null}, \
+         {\"move\": \"4\", \"outcome\": \"draw\", \"distance\": null}]}\n"
+    );
+    // x has three on the bottom row: the fourth column wins at once.
+    let mut args = c4.to_vec();
+    args.extend(["--position", "112233"]);
+    let out = ok(&args, "");
+    assert!(out.contains("x to move: x wins in 1 ply."), "{out}");
+    assert!(
+        out.contains("winning moves for x: 4 (x wins in 1 ply)"),
+        "{out}"
+    );
+    assert!(out.contains("data/connect4-4x4.gtbl"), "{out}");
+}
+
+#[test]
+fn query_cards_by_position() {
+    let cards = ["query", "cards", "--position", "alice:10000000:00040020"];
+    let out = ok(&cards, "");
+    assert!(out.contains("alice to move: alice wins in 1 ply."), "{out}");
+    assert!(
+        out.contains("winning moves for alice: 1+4 (alice wins in 1 ply)"),
+        "{out}"
+    );
+    let mut args = cards.to_vec();
+    args.push("--json");
+    assert_eq!(
+        ok(&args, ""),
+        "{\"outcome\": \"win\", \"distance\": 1, \"moves\": [\
+         {\"move\": \"1+2\", \"outcome\": \"draw\", \"distance\": null}, \
+         {\"move\": \"1+4\", \"outcome\": \"loss\", \"distance\": 0}]}\n"
+    );
+    // The same answer from the committed table file.
+    let mut args = cards.to_vec();
+    args.extend(["--json", "--table", "data/cards-8-5.gtbl"]);
+    assert!(ok(&args, "").starts_with("{\"outcome\": \"win\", \"distance\": 1,"));
+}
+
+#[test]
+fn positions_stream_answers_every_line_and_names_bad_ones() {
+    let out = ok(
+        &["query", "tictactoe", "--positions", "-"],
+        "xx.oo....\nx..q.....\n\nxxxoo....\n",
+    );
+    let lines: Vec<&str> = out.lines().collect();
+    assert_eq!(lines.len(), 3, "{out}");
+    assert!(lines[0].starts_with("{\"outcome\": \"win\", \"distance\": 1,"));
+    assert_eq!(
+        lines[1],
+        "{\"error\": \"line 2: character 4 'q': expected x, o or .\"}"
+    );
+    // x has three in a row: o to move has lost, with no moves.
+    assert_eq!(
+        lines[2],
+        "{\"outcome\": \"loss\", \"distance\": 0, \"moves\": []}"
+    );
+}
+
+#[test]
+fn malformed_positions_name_the_character_or_move() {
+    for (args, message) in [
+        (
+            vec!["query", "tictactoe", "--position", "x..q....."],
+            "character 4 'q': expected x, o or .",
+        ),
+        (
+            vec![
+                "query",
+                "connect4",
+                "--width",
+                "4",
+                "--height",
+                "4",
+                "--position",
+                "11111",
+            ],
+            "move 5 '1': column 1 is full",
+        ),
+        (
+            vec!["query", "connect4", "--position", "19"],
+            "column 9 is not on a 5-wide board",
+        ),
+        (
+            vec!["query", "cards", "--position", "alice:1000000x:00040020"],
+            "character 14 'x'",
+        ),
+        (
+            vec!["query", "connect4", "--width", "12", "--position", "1"],
+            "--width 12 is not in 1..=9",
+        ),
+    ] {
+        let out = gametable(&args, b"");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(out.stdout.is_empty(), "{args:?}");
+        let err = text(&out.stderr);
+        assert!(err.contains(message), "{args:?}: {err}");
+    }
+}
+
+#[test]
+fn large_games_without_a_table_name_the_generate_command() {
+    let out = gametable(&["query", "connect4", "--position", "-"], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("gametable generate connect4 --width 5 --height 4"),
+        "{}",
+        text(&out.stderr)
+    );
+}
+
+#[test]
+fn play_a_whole_game_of_tictactoe() {
+    // x opens in a corner; perfect play (o) answers in the centre, blocks,
+    // and wins when x fails to block in turn. An illegal move and a hint
+    // on the way.
+    let out = ok(&["play", "tictactoe"], "0\n1\nhint\n2\n7\n9\n");
+    assert!(out.contains("you are x, perfect play is o"), "{out}");
+    assert!(out.contains("Position: draw."), "{out}");
+    assert!(out.contains("o plays 5: draw."), "{out}");
+    assert!(
+        out.contains(
+            "Refused: '0' is not a legal move here; legal moves: 1, 2, 3, 4, 5, 6, 7, 8, 9."
+        ),
+        "{out}"
+    );
+    assert!(out.contains("Best moves: 2 (draw), 3 (draw)"), "{out}");
+    assert!(out.contains("o plays 3: draw."), "{out}");
+    assert!(out.contains("o plays 4: draw."), "{out}");
+    assert!(out.contains("You play 9: o wins in 2 plies."), "{out}");
+    assert!(out.contains("o plays 6: o wins in 1 ply."), "{out}");
+    assert!(
+        out.contains("Game over after 8 plies: o wins (perfect play wins)."),
+        "{out}"
+    );
+
+    // Playing second from a given position, stopped by the end of input.
+    let out = ok(
+        &[
+            "play",
+            "tictactoe",
+            "--side",
+            "second",
+            "--position",
+            "xx.oo....",
+        ],
+        "",
+    );
+    assert!(out.contains("x plays 3: x wins in 1 ply."), "{out}");
+    assert!(out.contains("x wins (perfect play wins)"), "{out}");
+}
+
+#[test]
+fn stats_full_and_reduced_tables_in_words() {
+    let out = ok(&["stats", "data/tictactoe.gtbl"], "");
+    for wanted in [
+        "game:      tictactoe",
+        "outcome table, one state per orbit of the game's symmetry",
+        "stored:    2862 states",
+        "longest win: ",
+        "reachable from the start: 5478 positions (765 up to symmetry)",
+    ] {
+        assert!(out.contains(wanted), "missing {wanted:?} in\n{out}");
+    }
+    let dir = scratch_dir("games-stats");
+    let full = dir.join("ttt-full.gtbl");
+    ok(
+        &[
+            "generate",
+            "tictactoe",
+            "--symmetry",
+            "none",
+            "--quiet",
+            "--output",
+            full.to_str().unwrap(),
+        ],
+        "",
+    );
+    let out = ok(&["stats", full.to_str().unwrap()], "");
+    assert!(out.contains("outcome table, every state"), "{out}");
+    assert!(out.contains("stored:    19683 states"), "{out}");
+    assert!(
+        out.contains("reachable from the start: 5478 positions"),
+        "{out}"
+    );
+    for bad in ["Outcome", "Orbits", "Zstd", " moves,"] {
+        assert!(!out.contains(bad), "{bad:?} in\n{out}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn generate_verify_round_trip_and_corruption_is_refused() {
+    let dir = scratch_dir("games-generate");
+    let table = dir.join("connect4-4x3.gtbl");
+    let arg = table.to_str().unwrap();
+    let out = ok(
+        &[
+            "generate", "connect4", "--width", "4", "--height", "3", "--quiet", "--output", arg,
+        ],
+        "",
+    );
+    assert!(out.contains("connect4 (width 4, height 3): "), "{out}");
+    assert!(out.contains("reachable from the start: "), "{out}");
+    let mut listing: Vec<String> = std::fs::read_dir(&dir)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    listing.sort();
+    assert_eq!(
+        listing,
+        [
+            "SHA256SUMS",
+            "connect4-4x3-distance.fingerprint",
+            "connect4-4x3-distance.gtbl",
+            "connect4-4x3.fingerprint",
+            "connect4-4x3.gtbl"
+        ]
+    );
+    let fingerprint = std::fs::read_to_string(dir.join("connect4-4x3.fingerprint")).unwrap();
+    assert!(fingerprint
+        .contains("generate connect4 --width 4 --height 3 --output data/connect4-4x3.gtbl"));
+    let out = ok(&["verify", "--deep", arg], "");
+    assert!(out.contains("ok    deep "), "{out}");
+
+    // A query from the table given.
+    let out = ok(
+        &[
+            "query",
+            "connect4",
+            "--width",
+            "4",
+            "--height",
+            "3",
+            "--table",
+            arg,
+            "--position",
+            "-",
+            "--json",
+        ],
+        "",
+    );
+    assert!(out.starts_with("{\"outcome\": "), "{out}");
+
+    let mut bytes = std::fs::read(&table).unwrap();
+    let last = bytes.len() - 40;
+    bytes[last] ^= 1;
+    std::fs::write(&table, &bytes).unwrap();
+    let out = gametable(&["verify", arg], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains("FAIL") && text(&out.stdout).contains("checksum mismatch"),
+        "{}",
+        text(&out.stdout)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn verify_refuses_a_stale_generic_table() {
+    let dir = scratch_dir("games-stale");
+    let table = dir.join("tictactoe.gtbl");
+    let arg = table.to_str().unwrap();
+    ok(&["generate", "tictactoe", "--quiet", "--output", arg], "");
+    let fingerprint = dir.join("tictactoe.fingerprint");
+    let edited = std::fs::read_to_string(&fingerprint)
+        .unwrap()
+        .replace("wins = ", "wins = 1");
+    std::fs::write(&fingerprint, edited).unwrap();
+    let out = gametable(&["verify", arg], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains("does not match the table"),
+        "{}",
+        text(&out.stdout)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
