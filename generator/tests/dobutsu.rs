@@ -623,6 +623,8 @@ fn full_solve_matches_published_counts() {
         (56_474_473, 2_682_700, 40_328_395)
     );
     assert_eq!(solved.outcome(&g, start), Some(Outcome::Loss));
+    assert_eq!(solved.distance(&g, start), Some(78));
+    assert_eq!(totals[4], 173);
 }
 
 /// Every state reachable from the start, one per mirror orbit (the mirror
