@@ -17,6 +17,7 @@ use clap::{Arg, ArgMatches, FromArgMatches};
 use crate::engine::Game;
 use crate::games::cards::game::Cards;
 use crate::games::connect4::{self, ConnectFour};
+use crate::games::dobutsu::Dobutsu;
 use crate::games::tictactoe::TicTacToe;
 
 /// One parameter of a game on the command line (`--width 5`).
@@ -58,6 +59,8 @@ pub enum BuiltIn {
     TicTacToe(TicTacToe),
     /// Connect Four.
     ConnectFour(ConnectFour),
+    /// Dobutsu shogi.
+    Dobutsu(Dobutsu),
 }
 
 /// Runs `$body` with `$g` bound to the game inside a [`BuiltIn`], whatever
@@ -69,6 +72,7 @@ macro_rules! with_game {
             $crate::cli::registry::BuiltIn::Cards($g) => $body,
             $crate::cli::registry::BuiltIn::TicTacToe($g) => $body,
             $crate::cli::registry::BuiltIn::ConnectFour($g) => $body,
+            $crate::cli::registry::BuiltIn::Dobutsu($g) => $body,
         }
     };
 }
@@ -140,6 +144,14 @@ pub static GAMES: &[Entry] = &[
                 .map(BuiltIn::ConnectFour)
                 .map_err(|e| e.to_string())
         },
+    },
+    Entry {
+        name: "dobutsu",
+        about: "Dobutsu shogi (Let's Catch the Lion!) on 3 x 4: catch the lion or reach the far row",
+        parameters: &[],
+        joiner: "-",
+        generic_cli: true,
+        build: |_| Ok(BuiltIn::Dobutsu(Dobutsu)),
     },
 ];
 
