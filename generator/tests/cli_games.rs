@@ -374,3 +374,29 @@ fn verify_refuses_a_stale_generic_table() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A reader that has gone (`gametable stats t.gtbl | head -1` once head
+/// exits) ends the program quietly: no panic, no message, success. The
+/// pipe is closed before the program writes anything, so every write fails.
+#[test]
+fn a_closed_output_pipe_ends_quietly() {
+    use std::process::{Command, Stdio};
+    for args in [
+        &["stats", "data/connect4-4x4.gtbl"][..],
+        &["games"][..],
+        &["query", "tictactoe", "--position", "x...o...."][..],
+        &["query", "cards", "--position", "alice:10000000:00040020"][..],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
+            .args(args)
+            .current_dir(concat!(env!("CARGO_MANIFEST_DIR"), "/.."))
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        drop(child.stdout.take());
+        let output = child.wait_with_output().unwrap();
+        assert!(output.status.success(), "{args:?}: {output:?}");
+        assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
+    }
+}

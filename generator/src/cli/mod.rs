@@ -6,6 +6,30 @@
 //! it and prints any error. It lives in the library so that the fuzz
 //! targets parse arguments exactly as `gametable` does.
 
+/// `println!` that returns the write's error instead of panicking, so that
+/// a closed pipe (`gametable stats t.gtbl | head -3`) ends the program
+/// quietly (see `main`) instead of crashing it.
+macro_rules! say {
+    () => {
+        std::io::Write::write_all(&mut std::io::stdout().lock(), b"\n")?
+    };
+    ($($arg:tt)*) => {
+        std::io::Write::write_fmt(
+            &mut std::io::stdout().lock(),
+            format_args!("{}\n", format_args!($($arg)*)),
+        )?
+    };
+}
+
+/// `print!` as [`say!`] is `println!`.
+macro_rules! say_inline {
+    ($($arg:tt)*) => {{
+        let mut out = std::io::stdout().lock();
+        std::io::Write::write_fmt(&mut out, format_args!($($arg)*))?;
+        std::io::Write::flush(&mut out)?;
+    }};
+}
+
 pub mod args;
 pub mod commands;
 pub mod progress;

@@ -32,7 +32,7 @@ pub const KINDS: [&str; 6] = [
 pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
     let orbits = Orbits::new(variant).states();
-    println!(
+    say!(
         "cards ({cards}, {modulus}): {} states, {orbits} orbits; best of {repeat}; {} threads",
         variant.states(),
         rayon::current_num_threads()
@@ -75,7 +75,7 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
         if *kind == "plain" {
             baseline_time = Some(seconds);
         }
-        println!(
+        say!(
             "{:<16} {:>10.3} ms {:>8.1} M states/s {:>6.0} M visits/s {:>6.2} bytes/stored state {speedup}",
             kind,
             seconds * 1e3,
@@ -84,11 +84,11 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
             peak / stored as f64,
         );
     }
-    println!(
+    say!(
         "plain: queue-based full-table sweep, 1 thread (baseline); full: level sweep, every state, 1 thread;"
     );
-    println!("orbits: level sweep, one state per orbit, 1 thread; orbits-parallel: the same on all threads;");
-    println!("generic-full, generic-orbits: the same level sweep through the generic Game seam (Cards as a Game, its un-moves).");
+    say!("orbits: level sweep, one state per orbit, 1 thread; orbits-parallel: the same on all threads;");
+    say!("generic-full, generic-orbits: the same level sweep through the generic Game seam (Cards as a Game, its un-moves).");
     Ok(())
 }
 
@@ -131,7 +131,7 @@ pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::cli::R
         (Some(before), Some(peak)) => peak.saturating_sub(before) * 1024,
         _ => 0,
     };
-    println!("{} {visits} {peak}", best.as_secs_f64());
+    say!("{} {visits} {peak}", best.as_secs_f64());
     Ok(())
 }
 

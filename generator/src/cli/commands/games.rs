@@ -6,7 +6,7 @@ use crate::engine::Notation;
 
 /// Prints the list.
 pub fn run() -> crate::cli::Result<()> {
-    print!("{}", listing()?);
+    say_inline!("{}", listing()?);
     Ok(())
 }
 

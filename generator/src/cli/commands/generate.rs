@@ -75,7 +75,7 @@ pub fn cards(
     table_file::update_sums(&dir, &names)?;
 
     let counts = solution.counts;
-    println!(
+    say!(
         "cards ({}, {}): {} states: {} wins, {} losses, {} draws, {} not a position",
         variant.cards(),
         variant.modulus(),
@@ -85,7 +85,7 @@ pub fn cards(
         counts[code::DRAW as usize],
         counts[code::NOT_A_POSITION as usize],
     );
-    println!(
+    say!(
         "sweep: {:.3} ms over {} orbits, {} levels, {} predecessor visits ({:.3} ms with the expansion to every state)",
         solution.sweep_time.as_secs_f64() * 1e3,
         solution.stored_states,
@@ -94,7 +94,7 @@ pub fn cards(
         sweep_time.as_secs_f64() * 1e3,
     );
     if let Some(distance) = &distance {
-        println!(
+        say!(
             "longest win: {} moves, longest loss: {} moves; distances stored at {} bits per state",
             distance.stats.longest_win.map_or(0, |(_, d)| d),
             distance.stats.longest_loss.map_or(0, |(_, d)| d),
@@ -107,7 +107,7 @@ pub fn cards(
             .map(|d| (table_file::distance_path(&path), Some(&d.bytes))),
     ) {
         if let Some(bytes) = encoded {
-            println!(
+            say!(
                 "wrote {} ({} bytes, sha256 {})",
                 table.display(),
                 bytes.len(),
@@ -115,7 +115,7 @@ pub fn cards(
             );
         }
     }
-    println!(
+    say!(
         "wrote the fingerprints and {}",
         dir.join(table_file::SUMS).display()
     );
@@ -272,7 +272,7 @@ pub fn outcome_table(
     }
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     table_file::update_sums(&dir, &names)?;
-    println!(
+    say!(
         "cards ({}, {}): {stored} stored states ({}, {}): {} wins, {} losses, {} draws, {} not a position",
         variant.cards(),
         variant.modulus(),
@@ -283,13 +283,13 @@ pub fn outcome_table(
         laid.counts[code::DRAW as usize],
         laid.counts[code::NOT_A_POSITION as usize],
     );
-    println!(
+    say!(
         "sweep: {:.3} ms, {} levels, {} predecessor visits",
         sweep_time.as_secs_f64() * 1e3,
         laid.levels,
         laid.predecessor_visits
     );
-    println!(
+    say!(
         "wrote {} ({} bytes, payload sha256 {}), its fingerprint and {}",
         path.display(),
         laid.bytes.len(),
@@ -470,7 +470,7 @@ fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::R
         },
     )?;
     let counts = solved.counts;
-    println!(
+    say!(
         "{}: {} stored states ({}): {} wins, {} losses, {} draws, {} not a position",
         game.title(),
         solved.stored(),
@@ -480,7 +480,7 @@ fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::R
         counts[code::DRAW as usize],
         counts[code::NOT_A_POSITION as usize],
     );
-    println!(
+    say!(
         "solved in {:.3} ms: {} levels, {} predecessor visits",
         solved.time.as_secs_f64() * 1e3,
         solved.levels,
@@ -488,7 +488,7 @@ fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::R
     );
     if let Some(start) = g.start() {
         let reach = crate::engine::reach::reachable(g, start);
-        println!(
+        say!(
             "reachable from the start: {} positions{}",
             reach.positions,
             reach
@@ -497,7 +497,7 @@ fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::R
                 .unwrap_or_default()
         );
     }
-    println!(
+    say!(
         "wrote {} ({} bytes){}, the fingerprints and {}",
         path.display(),
         written.outcome_bytes,

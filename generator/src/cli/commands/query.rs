@@ -32,13 +32,13 @@ pub fn cards(
     };
     let outcome = table.probe(to_move, waiting)?;
     let show = show_hand;
-    println!(
+    say!(
         "Cards: {} cards per hand, values mod {}",
         variant.cards(),
         variant.modulus()
     );
-    println!("Alice holds {}", show(&alice_hand));
-    println!("Bob holds   {}", show(&bob_hand));
+    say!("Alice holds {}", show(&alice_hand));
+    say!("Bob holds   {}", show(&bob_hand));
     let other = first.other();
     let why = if to_move.is_all_zero() {
         format!("{first} already holds only zeros, and so has won")
@@ -55,20 +55,20 @@ pub fn cards(
             }
         }
     };
-    println!("Verdict: {verdict} ({why})");
+    say!("Verdict: {verdict} ({why})");
     // Distances and best moves need the distance table: the embedded one, or
     // the one beside the outcome table given.
     let play_source = match PlaySource::open(table_path) {
         Ok(source) => source,
         Err(e) => {
-            println!("Distance and best moves: not shown ({e})");
+            say!("Distance and best moves: not shown ({e})");
             return Ok(());
         }
     };
     let play = play_source.play();
     let position = Position::new(to_move, waiting)?;
     let evaluation = play.evaluate(&position)?;
-    println!(
+    say!(
         "Distance: {}",
         match evaluation {
             Evaluation::Win(d) => format!(
@@ -88,7 +88,7 @@ pub fn cards(
             .iter()
             .map(|m| format!("{} {} ({} for {first})", m.mine, m.theirs, m.value()))
             .collect();
-        println!(
+        say!(
             "Best moves for {first} ({first}'s card, {other}'s card): {}",
             list.join(", ")
         );
@@ -100,7 +100,7 @@ pub fn cards(
 pub fn stones(piles: &str) -> crate::cli::Result<()> {
     let piles =
         crate::games::stones::query::parse_piles(piles).map_err(|e| format!("--piles: {e}"))?;
-    println!(
+    say!(
         "{}",
         crate::games::stones::query::explain(&piles).trim_end()
     );
@@ -155,9 +155,9 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
     let analysis =
         explain(game, source, position).map_err(|e| format!("--position '{position}': {e}"))?;
     if args.json {
-        println!("{}", analysis.to_json());
+        say!("{}", analysis.to_json());
     } else {
-        print!("{}", for_people(game, &analysis, source));
+        say_inline!("{}", for_people(game, &analysis, source));
     }
     Ok(())
 }

@@ -28,14 +28,14 @@ pub fn run(path: &Path) -> crate::cli::Result<()> {
     let counts = file.counts();
     let states = file.variant.states();
     let share = |n: u64| 100.0 * n as f64 / states as f64;
-    println!("table:     {}", path.display());
-    println!(
+    say!("table:     {}", path.display());
+    say!(
         "game:      cards, {} cards per hand, values mod {}",
         file.variant.cards(),
         file.variant.modulus()
     );
-    println!("hands:     {}", file.variant.hands());
-    println!(
+    say!("hands:     {}", file.variant.hands());
+    say!(
         "states:    {states} ({}, {} bits each)",
         crate::store::kind_words(file.header.kind),
         file.header.bits_per_state
@@ -46,14 +46,14 @@ pub fn run(path: &Path) -> crate::cli::Result<()> {
         ("draws", code::DRAW),
     ] {
         let n = counts[c as usize];
-        println!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
+        say!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
     }
-    println!("not a position: {}", counts[code::NOT_A_POSITION as usize]);
-    println!(
+    say!("not a position: {}", counts[code::NOT_A_POSITION as usize]);
+    say!(
         "payload sha256: {}",
         gametable_format::hex(&file.header.payload_sha256)
     );
-    println!("generator: {}", file.header.generator);
+    say!("generator: {}", file.header.generator);
     Ok(())
 }
 
@@ -61,43 +61,45 @@ fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     let file = DistanceFile::from_bytes(path, bytes)?;
     let stats = file.stats();
     let v = file.variant;
-    println!("table:     {}", path.display());
-    println!(
+    say!("table:     {}", path.display());
+    say!(
         "game:      cards, {} cards per hand, values mod {}",
         v.cards(),
         v.modulus()
     );
-    println!(
+    say!(
         "states:    {} ({}, {} bits each)",
         v.states(),
         crate::store::kind_words(file.header.kind),
         file.header.bits_per_state
     );
-    println!(
+    say!(
         "wins:      {}, losses: {}, draws: {}",
-        stats.wins, stats.losses, stats.draws
+        stats.wins,
+        stats.losses,
+        stats.draws
     );
     for (name, longest) in [
         ("longest win", stats.longest_win),
         ("longest loss", stats.longest_loss),
     ] {
         if let Some((index, d)) = longest {
-            println!(
+            say!(
                 "{name}: {}, e.g. {}",
                 plies(d),
                 table_file::describe_state(v, index)
             );
         }
     }
-    println!("distance      wins    losses");
+    say!("distance      wins    losses");
     for (d, (wins, losses)) in stats.histogram.iter().enumerate() {
-        println!("{d:>8} {wins:>9} {losses:>9}");
+        say!("{d:>8} {wins:>9} {losses:>9}");
     }
-    println!(
+    say!(
         "payload sha256: {}",
         gametable_format::hex(&file.header.payload_sha256)
     );
-    println!("generator: {}", file.header.generator);
+    say!("generator: {}", file.header.generator);
     Ok(())
 }
 
@@ -132,12 +134,12 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
         return Ok(());
     };
     let game = registry::from_header(&header.game.name, &header.game.parameters);
-    println!("table:     {}", path.display());
+    say!("table:     {}", path.display());
     match &game {
-        Ok(g) => println!("game:      {} ({})", g.title(), g.entry().about),
-        Err(e) => println!("game:      {} (not built in: {e})", header.game),
+        Ok(g) => say!("game:      {} ({})", g.title(), g.entry().about),
+        Err(e) => say!("game:      {} (not built in: {e})", header.game),
     }
-    println!(
+    say!(
         "layout:    {}, {} ({}), {} bits per stored state",
         store::kind_words(header.kind),
         store::symmetry_words(header.symmetry),
@@ -148,7 +150,7 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
         .as_ref()
         .map(|g| crate::with_game!(g, g => g.states()))
         .ok();
-    println!(
+    say!(
         "stored:    {} states{}",
         header.states,
         indices
@@ -165,15 +167,16 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             ("not a position", code::NOT_A_POSITION),
         ] {
             let n = counts[c as usize];
-            println!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
+            say!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
         }
     }
     match &distances {
-        None => println!("distances: no distance table beside it"),
+        None => say!("distances: no distance table beside it"),
         Some((distance_path, distances)) => {
-            println!("distances: {}", distance_path.display());
+            say!("distances: {}", distance_path.display());
+            let orbits = std::cell::OnceCell::new();
             let example = |stored: u64| match &game {
-                Ok(g) => crate::with_game!(g, g => example(g, header.symmetry, stored)),
+                Ok(g) => crate::with_game!(g, g => example(g, header.symmetry, stored, &orbits)),
                 Err(_) => format!("stored state {stored}"),
             };
             let mut histogram: Vec<(u64, u64)> = Vec::new();
@@ -202,40 +205,48 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             }
             for (name, slot) in [("longest win", 0), ("longest loss", 1)] {
                 if let Some((s, d)) = longest[slot] {
-                    println!("{name}: {}, e.g. {}", plies(d), example(s));
+                    say!("{name}: {}, e.g. {}", plies(d), example(s));
                 }
             }
-            println!("distance      wins    losses");
+            say!("distance      wins    losses");
             for (d, (wins, losses)) in histogram.iter().enumerate() {
-                println!("{d:>8} {wins:>9} {losses:>9}");
+                say!("{d:>8} {wins:>9} {losses:>9}");
             }
         }
     }
     if let Ok(g) = &game {
-        crate::with_game!(g, g => reach(g));
+        crate::with_game!(g, g => reach(g))?;
     }
-    println!(
+    say!(
         "payload sha256: {}",
         gametable_format::hex(&header.payload_sha256)
     );
-    println!("generator: {}", header.generator);
+    say!("generator: {}", header.generator);
     Ok(())
 }
 
 /// The position of stored state `stored`, in the game's notation.
-fn example<G: Notation>(game: &G, symmetry: Symmetry, stored: u64) -> String {
+/// The orbit numbering is built once, on first need (`orbits`).
+fn example<G: Notation>(
+    game: &G,
+    symmetry: Symmetry,
+    stored: u64,
+    orbits: &std::cell::OnceCell<Orbits>,
+) -> String {
     let index = match symmetry {
         Symmetry::None => stored,
-        Symmetry::Orbits => Orbits::new(game).representative_of(game, stored),
+        Symmetry::Orbits => orbits
+            .get_or_init(|| Orbits::new(game))
+            .representative_of(game, stored),
     };
     game.write_spot(index, game.to_move(index))
 }
 
 /// How many positions play reaches from the game's start, if it has one.
-fn reach<G: Game>(game: &G) {
+fn reach<G: Game>(game: &G) -> crate::cli::Result<()> {
     if let Some(start) = game.start() {
         let reach = crate::engine::reach::reachable(game, start);
-        println!(
+        say!(
             "reachable from the start: {} positions{}",
             reach.positions,
             reach
@@ -244,4 +255,5 @@ fn reach<G: Game>(game: &G) {
                 .unwrap_or_default()
         );
     }
+    Ok(())
 }

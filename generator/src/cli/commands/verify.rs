@@ -51,9 +51,9 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
             verify_generic(path, &mut generic_fresh)
         };
         match result {
-            Ok(summary) => println!("ok    {}: {summary}", path.display()),
+            Ok(summary) => say!("ok    {}: {summary}", path.display()),
             Err(e) => {
-                println!("FAIL  {}: {e}", path.display());
+                say!("FAIL  {}: {e}", path.display());
                 failures += 1;
             }
         }
@@ -67,7 +67,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
                 }
                 Err(e) => {
                     checks += 1;
-                    println!("FAIL  deep {}: {e}", path.display());
+                    say!("FAIL  deep {}: {e}", path.display());
                     failures += 1;
                 }
             }
@@ -83,7 +83,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
                 deep_generic(&outcome_path, &distance_path)
             };
             match result {
-                Ok(report) => println!(
+                Ok(report) => say!(
                     "ok    deep {} + {}: {} states, {} moves checked one move deep against the rules ({:.0} ms)",
                     outcome_path.display(),
                     distance_path.display(),
@@ -92,7 +92,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
                     started.elapsed().as_secs_f64() * 1e3
                 ),
                 Err(e) => {
-                    println!(
+                    say!(
                         "FAIL  deep {} + {}: {e}",
                         outcome_path.display(),
                         distance_path.display()
