@@ -213,3 +213,82 @@ fn most_predecessors<G: Game>(space: &GameSpace<'_, G>) -> usize {
         .max()
         .unwrap_or(0)
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::engine::baseline;
+    use crate::engine::game::{Parameter, Side};
+    use crate::engine::space::Found;
+
+    /// Misère subtraction with a way back: take 1 or 2 stones, or (while
+    /// below the cap) put one back; whoever takes the last stone loses, so
+    /// an empty pile is a *win* for the player to move, with predecessors.
+    /// Levels hold wins and losses together, and putting stones back makes
+    /// cycles, so some piles are draws.
+    struct Misere {
+        cap: u64,
+        add_back: bool,
+    }
+
+    impl Game for Misere {
+        type Position = u64;
+        fn name(&self) -> &'static str {
+            "misere"
+        }
+        fn parameters(&self) -> Vec<Parameter> {
+            Vec::new()
+        }
+        fn states(&self) -> u64 {
+            self.cap + 1
+        }
+        fn position(&self, index: u64) -> Option<u64> {
+            (index <= self.cap).then_some(index)
+        }
+        fn index(&self, position: &u64) -> u64 {
+            *position
+        }
+        fn to_move(&self, _index: u64) -> Side {
+            Side::First
+        }
+        fn ending(&self, index: u64) -> Option<Outcome> {
+            (index == 0).then_some(Outcome::Win)
+        }
+        fn successors(&self, index: u64, out: &mut Vec<u64>) {
+            if index == 0 {
+                return;
+            }
+            out.extend((1..=2).filter(|&k| k <= index).map(|k| index - k));
+            if self.add_back && index < self.cap && index % 5 == 3 {
+                out.push(index + 1);
+            }
+        }
+        fn max_moves(&self) -> usize {
+            3
+        }
+    }
+
+    #[test]
+    fn levels_that_hold_wins_and_losses_agree_with_the_queue_solve() {
+        for add_back in [false, true] {
+            for cap in [0, 1, 2, 3, 7, 30, 200] {
+                let game = Misere { cap, add_back };
+                let solved = solve(&game, &SolveOptions::default()).unwrap();
+                let space = GameSpace::full(&game);
+                let graph = ReverseGraph::new(&space);
+                let queue = baseline::solve(&space, &Predecessors::Graph(&graph));
+                assert_eq!(solved.codes, queue.codes, "cap {cap} {add_back}");
+                assert_eq!(solved.distances, queue.distances, "cap {cap} {add_back}");
+                // Misère: one stone left to take is lost at once.
+                if cap >= 1 {
+                    assert_eq!(solved.outcome(&game, 1), Some(Outcome::Loss));
+                    assert_eq!(solved.distance(&game, 1), Some(1));
+                }
+                if add_back && cap >= 30 {
+                    assert!(solved.counts[usize::from(gametable::code::DRAW)] > 0);
+                }
+            }
+        }
+        let _ = Found::default();
+    }
+}

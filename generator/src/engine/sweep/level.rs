@@ -9,7 +9,9 @@
 #![allow(clippy::indexing_slicing)] // every index is a stored state, below `slots`
 
 use super::cells::Cells;
-use super::countdown::{is_win_front, Steps, DONE_LOSS, DONE_WIN, FRONT_LOSS, FRONT_MASK};
+use super::countdown::{
+    is_win_front, Steps, DONE_LOSS, DONE_WIN, FRONT_LOSS, FRONT_MASK, FRONT_WIN,
+};
 use super::{mark_block, matches, Kernel, SpaceSolution, BLOCK};
 
 /// Solves the stored states of `kernel`, calling `on_decided(stored index,
@@ -33,6 +35,7 @@ pub fn sweep<K: Kernel>(kernel: &K, on_decided: impl FnMut(u64, u32)) -> SpaceSo
         frontier: Vec::new(),
         pending: [vec![0; PENDING_CHUNK + room], vec![0; PENDING_CHUNK + room]],
         steps: [Steps::level(0), Steps::level(1)],
+        holds: [[0; 2]; 2],
         visits: 0,
     };
     sweep.start();
@@ -63,6 +66,10 @@ struct Sequential<'a, K: Kernel, F> {
     pending: [Vec<usize>; 2],
     /// By level parity: the count-downs after a loss, after a win.
     steps: [[Steps; 2]; 2],
+    /// By level parity: how many losses and wins that level holds, so that
+    /// a level of one outcome (every level of most games) is processed in
+    /// the simpler loop.
+    holds: [[u64; 2]; 2],
     visits: u64,
 }
 
@@ -75,9 +82,15 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
             let first = chunk * CHUNK;
             self.kernel.initial_cells(first, cells, &mut self.scratch);
             for (b, block) in cells.chunks(BLOCK).enumerate() {
-                if matches(block, FRONT_MASK, FRONT_LOSS[0]) != 0 {
+                let (losses, wins) = (
+                    matches(block, u8::MAX, FRONT_LOSS[0]),
+                    matches(block, u8::MAX, FRONT_WIN[0]),
+                );
+                if losses | wins != 0 {
                     mark_block(&mut self.dirty[0], first + b * BLOCK);
                 }
+                self.holds[0][0] += u64::from(losses.count_ones());
+                self.holds[0][1] += u64::from(wins.count_ones());
             }
         }
         self.lists[0].overflowed = true;
@@ -88,6 +101,7 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
     fn level(&mut self, level: u32) -> bool {
         let parity = (level % 2) as usize;
         self.lists[1 - parity].clear();
+        self.holds[1 - parity] = [0, 0];
         let mut processed = 0;
         let mut scan = std::mem::take(&mut self.dirty[parity]);
         if self.lists[parity].overflowed {
@@ -122,6 +136,51 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
     /// Marks the gathered frontier states decided at `level` and counts
     /// down their predecessors; returns how many there were.
     fn process(&mut self, level: u32) -> usize {
+        let parity = (level % 2) as usize;
+        match self.holds[parity] {
+            [_, 0] => self.process_one(level, 0),
+            [0, _] => self.process_one(level, 1),
+            _ => self.process_mixed(level),
+        }
+    }
+
+    /// [`Self::process`] for a level whose states all won (`won` 1) or all
+    /// lost (0).
+    fn process_one(&mut self, level: u32, won: usize) -> usize {
+        let kernel = self.kernel;
+        let room = kernel.max_predecessors();
+        let parity = (level % 2) as usize;
+        let next = 1 - parity;
+        let work = &mut self.work;
+        let (mark, list) = (&mut self.dirty[next], &mut self.lists[next]);
+        let step = &self.steps[parity][won];
+        let done = if won == 1 { DONE_WIN } else { DONE_LOSS };
+        let pending = &mut self.pending[won];
+        let mut found = 0;
+        let mut decided = 0;
+        for &s in &self.frontier {
+            work[s] = done;
+            (self.on_decided)(s as u64, level);
+            let (distinct, visits) =
+                kernel.predecessors(s, &mut pending[found..found + room], &mut self.scratch);
+            found += distinct;
+            self.visits += visits;
+            if found >= PENDING_CHUNK {
+                decided += list.count_down(work, mark, &pending[..found], step);
+                found = 0;
+            }
+        }
+        decided += list.count_down(work, mark, &pending[..found], step);
+        // A loss's predecessors become wins, a win's losses.
+        self.holds[next][1 - won] += decided;
+        let processed = self.frontier.len();
+        self.frontier.clear();
+        processed
+    }
+
+    /// [`Self::process`] for a level that holds both wins and losses: each
+    /// state's outcome read from its cell, their predecessors gathered apart.
+    fn process_mixed(&mut self, level: u32) -> usize {
         let kernel = self.kernel;
         let room = kernel.max_predecessors();
         let parity = (level % 2) as usize;
@@ -130,6 +189,7 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
         let (mark, list) = (&mut self.dirty[next], &mut self.lists[next]);
         let steps = &self.steps[parity];
         let mut found = [0usize; 2];
+        let mut decided = [0u64; 2];
         for &s in &self.frontier {
             let won = usize::from(is_win_front(work[s]));
             work[s] = if won == 1 { DONE_WIN } else { DONE_LOSS };
@@ -141,12 +201,14 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
             found[won] += distinct;
             self.visits += visits;
             if found[won] >= PENDING_CHUNK {
-                list.count_down(work, mark, &pending[..found[won]], &steps[won]);
+                decided[won] += list.count_down(work, mark, &pending[..found[won]], &steps[won]);
                 found[won] = 0;
             }
         }
         for won in [0, 1] {
-            list.count_down(work, mark, &self.pending[won][..found[won]], &steps[won]);
+            decided[won] +=
+                list.count_down(work, mark, &self.pending[won][..found[won]], &steps[won]);
+            self.holds[next][1 - won] += decided[won];
         }
         let processed = self.frontier.len();
         self.frontier.clear();
@@ -199,9 +261,15 @@ impl FrontierList {
 
     /// Counts down each of `pending` by `step` (see [`Steps`]),
     /// recording those decided in this list or, once it overflowed, in the
-    /// dirty bitmap `mark`. Which are decided is unpredictable, so both ways
-    /// of recording them are branch-free.
-    fn count_down(&mut self, work: &mut [u8], mark: &mut [u64], pending: &[usize], step: &Steps) {
+    /// dirty bitmap `mark`; returns how many it decided. Which are decided
+    /// is unpredictable, so both ways of recording them are branch-free.
+    fn count_down(
+        &mut self,
+        work: &mut [u8],
+        mark: &mut [u64],
+        pending: &[usize],
+        step: &Steps,
+    ) -> u64 {
         if self.overflowed {
             // Listed in the spare slots first, then marked: a write per
             // count-down, and bitmap updates for the decided ones only.
@@ -215,6 +283,7 @@ impl FrontierList {
             for &p in &self.spare[..decided] {
                 mark_block(mark, p);
             }
+            decided as u64
         } else {
             let mut len = self.len;
             for &p in pending {
@@ -223,10 +292,12 @@ impl FrontierList {
                 self.slots[len] = p as u32;
                 len += usize::from(decided_now);
             }
+            let decided = (len - self.len) as u64;
             self.len = len;
             if len > LIST_CAPACITY {
                 self.spill(mark);
             }
+            decided
         }
     }
 
