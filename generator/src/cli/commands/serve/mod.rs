@@ -429,6 +429,11 @@ fn page(
     position: Option<&str>,
     query: &[(String, String)],
 ) -> Response {
+    if game == "api" {
+        return json_fault(&Fault::not_found(format!(
+            "no API at /api/{parameters}: the API is /api/query, described by /api/openapi.json"
+        )));
+    }
     let result = (|| {
         let served = explorer.by_label(game, parameters)?;
         let play = match single(query, "play")? {
@@ -450,7 +455,7 @@ fn page(
             (None, None) => Ok(pages::ask_position(served)),
             (position, _) => {
                 let analysis = served.analyse(position)?;
-                Ok(pages::position(served, &analysis, play))
+                Ok(pages::position(served, &analysis, position, play))
             }
         }
     })();

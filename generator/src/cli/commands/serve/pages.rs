@@ -177,23 +177,45 @@ pub fn ask_position(served: &Served) -> String {
 }
 
 /// The page of one position.
-pub fn position(served: &Served, a: &Analysis, play: Option<Side>) -> String {
-    crate::with_game!(&served.game, g => position_in(g, served, a, play))
+///
+/// `asked` is the position as the request wrote it: Connect Four's
+/// positions are the moves played, so its links extend them (another order
+/// reaching the same board would lose the game's history).
+pub fn position(served: &Served, a: &Analysis, asked: Option<&str>, play: Option<Side>) -> String {
+    let history = match (&served.game, asked.map(str::trim)) {
+        (BuiltIn::ConnectFour(_), Some(t))
+            if !t.is_empty() && t.bytes().all(|b| b.is_ascii_digit()) =>
+        {
+            Some(t)
+        }
+        _ => None,
+    };
+    crate::with_game!(&served.game, g => position_in(g, served, a, history, play))
 }
 
-fn position_in<G: Notation>(game: &G, served: &Served, a: &Analysis, play: Option<Side>) -> String {
+fn position_in<G: Notation>(
+    game: &G,
+    served: &Served,
+    a: &Analysis,
+    history: Option<&str>,
+    play: Option<Side>,
+) -> String {
     let title = served.game.title();
-    let here = game.write_spot(a.index, a.side);
+    let here = match history {
+        Some(moves) => moves.to_string(),
+        None => game.write_spot(a.index, a.side),
+    };
     let mover = game.side_name(a.side);
     let next = a.side.other();
     let links: Vec<(String, String)> = a
         .moves
         .iter()
         .map(|m| {
-            (
-                m.name.clone(),
-                href(served, &game.write_spot(m.index, next), play),
-            )
+            let after = match history {
+                Some(moves) => format!("{moves}{}", m.name),
+                None => game.write_spot(m.index, next),
+            };
+            (m.name.clone(), href(served, &after, play))
         })
         .collect();
     let mut out = head(&format!("{title}: {here}"));
