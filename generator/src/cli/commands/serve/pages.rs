@@ -257,13 +257,12 @@ fn position_in<G: Notation>(
         Side::First => "first",
         Side::Second => "second",
     };
-    let _ = writeln!(
-        out,
+    let play_section = format!(
         "<section id=\"play\" data-api=\"{}\" data-to-move=\"{}\" data-over=\"{over}\" \
          data-first=\"{}\" data-second=\"{}\"{}>\n<h2>Play against perfect play</h2>\n\
          <p>Play as <a class=\"side\" id=\"play-first\" href=\"{}\">{}</a> or \
          <a class=\"side\" id=\"play-second\" href=\"{}\">{}</a> from here{}.</p>\n\
-         <p id=\"status\" aria-live=\"polite\">{}</p>\n</section>",
+         <p id=\"status\" aria-live=\"polite\">{}</p>\n</section>\n",
         esc(&api_href(served, &here)),
         side_word(a.side),
         game.side_name(Side::First),
@@ -330,6 +329,7 @@ fn position_in<G: Notation>(
         }
         out.push_str("</section>\n");
     }
+    out.push_str(&play_section);
     if !served.source.has_distances() {
         out.push_str("<p class=\"note\">No distance table: distances not shown.</p>\n");
     }
