@@ -519,10 +519,16 @@ fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analy
         };
         values.push(value);
     }
-    // The registry checks ranges (`--width 10 is not in 1..=9`).
-    entry.build(&values).map_err(Fault::bad)?;
-    let served = explorer.by_values(entry, &values)?;
-    served.analyse(single(query, "position")?)
+    let position = single(query, "position")?;
+    match explorer.by_values(entry, &values) {
+        Ok(served) => served.analyse(position),
+        Err(not_served) => {
+            // Only now build the game (Cards builds tables: not per request)
+            // for the registry's range checks (`--width 10 is not in 1..=9`).
+            entry.build(&values).map_err(Fault::bad)?;
+            Err(not_served)
+        }
+    }
 }
 
 async fn openapi() -> Response {
