@@ -66,6 +66,28 @@ pub enum Command {
     },
     /// List every game with its parameters and notations.
     Games,
+    /// Serve the explorer: a page per position, play against perfect play,
+    /// and a JSON API (/api/query, /api/openapi.json).
+    Serve(ServeArgs),
+}
+
+/// What `serve` takes.
+#[derive(Args)]
+pub struct ServeArgs {
+    /// The address and port to listen on (port 0: any free port; the address
+    /// bound is printed on stdout).
+    #[arg(long, default_value = "127.0.0.1:7878")]
+    pub bind: std::net::SocketAddr,
+    /// Also serve this outcome table (and the distance table beside it);
+    /// repeatable. It replaces a built-in source of the same game.
+    #[arg(long)]
+    pub table: Vec<PathBuf>,
+    /// Also serve every outcome table (*.gtbl) in this folder; repeatable.
+    #[arg(long)]
+    pub tables: Vec<PathBuf>,
+    /// Worker threads (default: one per core).
+    #[arg(long)]
+    pub threads: Option<usize>,
 }
 
 #[derive(Subcommand)]

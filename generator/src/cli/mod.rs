@@ -107,18 +107,24 @@ pub fn run(cli: Cli) -> Result<()> {
                 (Some(first), Some(alice), Some(bob)) => {
                     commands::query::cards(first.player(), &alice, &bob, query.table.as_deref())
                 }
-                (None, None, None) => {
-                    let game = match &query.table {
-                        Some(path) => {
-                            let table = crate::store::read_table(path)?;
-                            registry::from_header(table.name(), table.parameters())
-                                .map_err(|e| format!("{}: {e}", path.display()))?
-                        }
-                        None => registry::entry("cards")?
+                (None, None, None) => match &query.table {
+                    // The table names its game: read it once, for both.
+                    Some(path) if query.position.is_some() || query.positions.is_some() => {
+                        let (game, source) = source::open_file(path)?;
+                        commands::query::with_source(&game, &source, &query)
+                    }
+                    Some(path) => {
+                        let table = crate::store::read_table(path)?;
+                        let game = registry::from_header(table.name(), table.parameters())
+                            .map_err(|e| format!("{}: {e}", path.display()))?;
+                        commands::query::game(&game, &query)
+                    }
+                    None => commands::query::game(
+                        &registry::entry("cards")?
                             .build(&[u64::from(cards), u64::from(modulus)])?,
-                    };
-                    commands::query::game(&game, &query)
-                }
+                        &query,
+                    ),
+                },
                 _ => Err("give --position P (e.g. alice:10000000:00040020), or all of --first, --alice and --bob".into()),
             },
             QueryGame::Other(chosen) => commands::query::game(&chosen.game()?, &chosen.args),
@@ -158,6 +164,7 @@ pub fn run(cli: Cli) -> Result<()> {
         },
         Command::Stats { path } => commands::stats::run(&path),
         Command::Games => commands::games::run(),
+        Command::Serve(args) => commands::serve::run(&args),
     }
 }
 

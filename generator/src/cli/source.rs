@@ -145,7 +145,27 @@ pub fn open(game: &BuiltIn, table: Option<&Path>) -> super::Result<Source> {
 /// # Errors
 /// A table that does not read, is a distance table, or is of another game.
 pub fn read<G: Game>(game: &G, path: &Path) -> super::Result<Source> {
+    from_outcomes(game, path, store::read_table(path)?)
+}
+
+/// Opens the outcome table at `path` for whichever built-in game its
+/// header names (and the distance table beside it): what `query cards
+/// --table` and `serve --table` start from. The file is read once.
+///
+/// # Errors
+/// A table that does not read, names no built-in game, or is a distance
+/// table.
+pub fn open_file(path: &Path) -> super::Result<(BuiltIn, Source)> {
     let outcomes = store::read_table(path)?;
+    let game = super::registry::from_header(outcomes.name(), outcomes.parameters())
+        .map_err(|e| format!("{}: {e}", path.display()))?;
+    let source = crate::with_game!(&game, g => from_outcomes(g, path, outcomes))?;
+    Ok((game, source))
+}
+
+/// The source of the outcome table `outcomes`, read from `path`, of
+/// `game`, with the distance table beside it if there is one.
+fn from_outcomes<G: Game>(game: &G, path: &Path, outcomes: StoredTable) -> super::Result<Source> {
     if outcomes.kind() != TableKind::Outcome {
         return Err(format!(
             "{}: a distance table; pass the outcome table beside it{}",

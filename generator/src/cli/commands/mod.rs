@@ -6,6 +6,7 @@ pub mod generate;
 pub mod play;
 pub mod play_game;
 pub mod query;
+pub mod serve;
 pub mod solve;
 pub mod stats;
 pub mod verify;

@@ -124,7 +124,13 @@ pub fn game(game: &BuiltIn, args: &QueryArgs) -> crate::cli::Result<()> {
             .map_err(|e| format!("--position '{position}': {e}"))?;
     }
     let source = source::open(game, args.table.as_deref())?;
-    crate::with_game!(game, g => answer(g, &source, args))
+    with_source(game, &source, args)
+}
+
+/// `query <game>` once the table is open (`query cards --table` opens it
+/// with [`source::open_file`], which also names the game).
+pub fn with_source(game: &BuiltIn, source: &Source, args: &QueryArgs) -> crate::cli::Result<()> {
+    crate::with_game!(game, g => answer(g, source, args))
 }
 
 fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cli::Result<()> {

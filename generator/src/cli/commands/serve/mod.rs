@@ -1,0 +1,587 @@
+//! `gametable serve`: the explorer in the browser.
+//!
+//! Every table is opened once at start-up ([`Explorer::load`]) and shared
+//! by the request handlers in an [`Arc`]. Routes:
+//!
+//! - `/`: the games served;
+//! - `/<game>/<parameters>`: the start (or a form for a position), and
+//!   `/<game>/<parameters>/<position>`: one position in the game's notation
+//!   with its verdict and every move, grouped and linked ([`pages`]);
+//! - `/api/query?game=G&position=P&<parameter>=N`: exactly what `gametable
+//!   query G --position P --json` prints; `/api/openapi.json` describes it;
+//! - `/explorer.js` (play against perfect play) and `/style.css`.
+//!
+//! No request names a file: positions are only ever read by the games'
+//! notations. Bad input gets a 4xx naming the fault; URLs, bodies and the
+//! time a request may take are bounded ([`limits`]).
+
+mod pages;
+
+use std::path::{Path, PathBuf};
+use std::sync::Arc;
+use std::time::Duration;
+
+use axum::body::Body;
+use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, Request, State};
+use axum::http::{header, HeaderValue, StatusCode};
+use axum::middleware::{self, Next};
+use axum::response::{IntoResponse, Response};
+use axum::routing::get;
+use axum::Router;
+
+use crate::cli::args::ServeArgs;
+use crate::cli::registry::{self, BuiltIn, Entry};
+use crate::cli::source::{self, Source};
+use crate::engine::analysis::{self, Analysis};
+use crate::engine::{Game, Notation, Side};
+use gametable_format::TableKind;
+
+/// The longest URL (path and query) answered: longer ones get 414.
+pub const MAX_URL: usize = 2048;
+/// The most bytes of a request body read (no route reads one).
+pub const MAX_BODY: usize = 1024;
+/// The longest a request may take before it gets 408.
+pub const REQUEST_TIME: Duration = Duration::from_secs(5);
+
+/// One game served: the game, where its answers come from, and how its
+/// parameters are written in URLs.
+pub struct Served {
+    /// The game.
+    pub game: BuiltIn,
+    /// Its answers.
+    pub source: Source,
+    /// Its parameter values, in the registry's order.
+    pub values: Vec<u64>,
+    /// Its parameters in URLs: `8-5`, `4x4`, `3x3`.
+    pub label: String,
+}
+
+/// Every game served, opened once.
+pub struct Explorer {
+    /// The games, in the order the index lists them.
+    pub served: Vec<Served>,
+}
+
+/// A request that cannot be answered: the status and the message naming
+/// the fault.
+#[derive(Debug)]
+pub struct Fault {
+    /// A 4xx status.
+    pub status: StatusCode,
+    /// What is wrong, for a person.
+    pub message: String,
+}
+
+impl Fault {
+    fn bad(message: impl Into<String>) -> Fault {
+        Fault {
+            status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    fn not_found(message: impl Into<String>) -> Fault {
+        Fault {
+            status: StatusCode::NOT_FOUND,
+            message: message.into(),
+        }
+    }
+}
+
+/// How a game's parameters are written in URLs: the values joined as in
+/// default file names (`8-5`, `4x4`), or the board's size for games
+/// without parameters (`3x3`, `3x4`).
+pub fn label(game: &BuiltIn) -> String {
+    let parameters = crate::with_game!(game, g => g.parameters());
+    if parameters.is_empty() {
+        return match game {
+            BuiltIn::TicTacToe(_) => "3x3".to_string(),
+            BuiltIn::Dobutsu(_) => "3x4".to_string(),
+            _ => "-".to_string(),
+        };
+    }
+    let values: Vec<String> = parameters.iter().map(|(_, v)| v.to_string()).collect();
+    values.join(game.entry().joiner)
+}
+
+impl Explorer {
+    /// The built-in sources (Cards (8, 5) embedded or from `data/`,
+    /// tic-tac-toe from `data/` or solved in memory), then every table
+    /// given; a table replaces a source of the same game and parameters.
+    ///
+    /// # Errors
+    /// A table given that does not open, or a folder that does not read.
+    pub fn load(args: &ServeArgs) -> crate::cli::Result<Explorer> {
+        let mut explorer = Explorer { served: Vec::new() };
+        for name in ["cards", "tictactoe"] {
+            let game = registry::entry(name)?.build_default()?;
+            match source::open(&game, None) {
+                Ok(source) => explorer.add(game, source),
+                Err(e) => eprintln!("gametable serve: not serving {name}: {e}"),
+            }
+        }
+        let mut paths: Vec<PathBuf> = args.table.clone();
+        for dir in &args.tables {
+            paths.extend(outcome_tables(dir)?);
+        }
+        for path in &paths {
+            let (game, source) = source::open_file(path)?;
+            explorer.add(game, source);
+        }
+        Ok(explorer)
+    }
+
+    fn add(&mut self, game: BuiltIn, source: Source) {
+        let values = crate::with_game!(&game, g => g.parameters())
+            .iter()
+            .map(|(_, v)| *v)
+            .collect();
+        let served = Served {
+            label: label(&game),
+            values,
+            game,
+            source,
+        };
+        let name = served.name();
+        match self
+            .served
+            .iter_mut()
+            .find(|s| s.name() == name && s.values == served.values)
+        {
+            Some(slot) => *slot = served,
+            None => self.served.push(served),
+        }
+    }
+
+    /// The game served under `/<name>/<label>`.
+    ///
+    /// # Errors
+    /// 404 naming the unknown game or the parameters not served.
+    pub fn by_label(&self, name: &str, label: &str) -> Result<&Served, Fault> {
+        let entry = registry::entry(name).map_err(Fault::not_found)?;
+        self.served
+            .iter()
+            .find(|s| s.name() == name && s.label == label)
+            .ok_or_else(|| self.not_served(entry, &format!("'{label}'")))
+    }
+
+    /// The game served with parameter values `values`.
+    ///
+    /// # Errors
+    /// 404 naming the parameters not served.
+    pub fn by_values(&self, entry: &Entry, values: &[u64]) -> Result<&Served, Fault> {
+        self.served
+            .iter()
+            .find(|s| s.name() == entry.name && s.values == values)
+            .ok_or_else(|| {
+                let words: Vec<String> = entry
+                    .parameters
+                    .iter()
+                    .zip(values)
+                    .map(|(p, v)| format!("{} {v}", p.name))
+                    .collect();
+                self.not_served(entry, &words.join(", "))
+            })
+    }
+
+    fn not_served(&self, entry: &Entry, what: &str) -> Fault {
+        let here: Vec<String> = self
+            .served
+            .iter()
+            .filter(|s| s.name() == entry.name)
+            .map(|s| format!("/{}/{}", entry.name, s.label))
+            .collect();
+        Fault::not_found(if here.is_empty() {
+            format!(
+                "{} is not served here (start the server with --table for it)",
+                entry.name
+            )
+        } else {
+            format!(
+                "{} {what} is not served here; served: {}",
+                entry.name,
+                here.join(", ")
+            )
+        })
+    }
+}
+
+impl Served {
+    /// The game's name.
+    pub fn name(&self) -> &'static str {
+        crate::with_game!(&self.game, g => g.name())
+    }
+
+    /// The answer for one position written in the game's notation (the
+    /// start when `None`): the same function as `gametable query`.
+    ///
+    /// # Errors
+    /// 400 naming a malformed position; 404 for no start.
+    pub fn analyse(&self, position: Option<&str>) -> Result<Analysis, Fault> {
+        crate::with_game!(&self.game, g => analyse_in(g, &self.source, position))
+    }
+}
+
+fn analyse_in<G: Notation>(
+    game: &G,
+    source: &Source,
+    position: Option<&str>,
+) -> Result<Analysis, Fault> {
+    match position {
+        Some(text) => super::query::explain(game, source, text)
+            .map_err(|e| Fault::bad(format!("position '{text}': {e}"))),
+        None => {
+            let start = game.start().ok_or_else(|| {
+                Fault::not_found(format!(
+                    "{} has no start position: give one (position=...)",
+                    game.name()
+                ))
+            })?;
+            analysis::analyse(game, start, game.to_move(start), |i| source.answer(game, i))
+                .map_err(Fault::bad)
+        }
+    }
+}
+
+/// Every outcome table in `dir` (distance tables are opened beside them).
+fn outcome_tables(dir: &Path) -> crate::cli::Result<Vec<PathBuf>> {
+    let mut paths = Vec::new();
+    let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
+    for entry in entries {
+        let path = entry?.path();
+        if path.extension().is_some_and(|e| e == "gtbl") {
+            let kind = crate::store::read_table(&path)
+                .map_err(|e| format!("{}: {e}", path.display()))?
+                .kind();
+            if kind == TableKind::Outcome {
+                paths.push(path);
+            }
+        }
+    }
+    paths.sort();
+    Ok(paths)
+}
+
+/// `gametable serve`.
+///
+/// # Errors
+/// A table that does not open, an address that does not bind.
+pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
+    let explorer = Arc::new(Explorer::load(args)?);
+    let mut runtime = tokio::runtime::Builder::new_multi_thread();
+    if let Some(threads) = args.threads {
+        runtime.worker_threads(threads.max(1));
+    }
+    let runtime = runtime.enable_all().build()?;
+    runtime.block_on(async move {
+        let listener = tokio::net::TcpListener::bind(args.bind)
+            .await
+            .map_err(|e| format!("--bind {}: {e}", args.bind))?;
+        let address = listener.local_addr()?;
+        {
+            use std::io::Write as _;
+            let mut out = std::io::stdout().lock();
+            writeln!(out, "listening on http://{address}")?;
+            out.flush()?;
+        }
+        for served in &explorer.served {
+            eprintln!(
+                "serving /{}/{} from {}",
+                served.name(),
+                served.label,
+                served.source.describe()
+            );
+        }
+        axum::serve(listener, router(explorer)).await?;
+        Ok(())
+    })
+}
+
+/// Every route, with the limits around them.
+pub fn router(explorer: Arc<Explorer>) -> Router {
+    Router::new()
+        .route("/", get(index))
+        .route("/api/query", get(api_query))
+        .route("/api/openapi.json", get(openapi))
+        .route("/explorer.js", get(script))
+        .route("/style.css", get(style))
+        .route("/favicon.ico", get(no_icon))
+        .route("/{game}/{parameters}", get(start_page))
+        .route("/{game}/{parameters}/{*position}", get(position_page))
+        .fallback(unknown_route)
+        .method_not_allowed_fallback(method_not_allowed)
+        .with_state(explorer)
+        .layer(DefaultBodyLimit::max(MAX_BODY))
+        .layer(middleware::from_fn(limits))
+}
+
+/// Refuses long URLs and bodies, and bounds the time of every request.
+async fn limits(request: Request, next: Next) -> Response {
+    let uri = request.uri();
+    let length = uri.path().len() + uri.query().map_or(0, |q| q.len() + 1);
+    if length > MAX_URL {
+        return text_fault(&Fault {
+            status: StatusCode::URI_TOO_LONG,
+            message: format!("the URL is {length} bytes long; at most {MAX_URL} are read"),
+        });
+    }
+    let declared = request
+        .headers()
+        .get(header::CONTENT_LENGTH)
+        .and_then(|v| v.to_str().ok())
+        .and_then(|v| v.parse::<u64>().ok());
+    if declared.is_some_and(|n| n > MAX_BODY as u64) {
+        return text_fault(&Fault {
+            status: StatusCode::PAYLOAD_TOO_LARGE,
+            message: format!(
+                "a body of {} bytes; at most {MAX_BODY} are read",
+                declared.unwrap_or(0)
+            ),
+        });
+    }
+    match tokio::time::timeout(REQUEST_TIME, next.run(request)).await {
+        Ok(response) => response,
+        Err(_) => text_fault(&Fault {
+            status: StatusCode::REQUEST_TIMEOUT,
+            message: format!("the request took longer than {} s", REQUEST_TIME.as_secs()),
+        }),
+    }
+}
+
+fn text_fault(fault: &Fault) -> Response {
+    (
+        fault.status,
+        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
+        format!("{}: {}\n", fault.status, fault.message),
+    )
+        .into_response()
+}
+
+fn json_response(status: StatusCode, body: String) -> Response {
+    (
+        status,
+        [
+            (header::CONTENT_TYPE, "application/json"),
+            (header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+fn json_fault(fault: &Fault) -> Response {
+    json_response(fault.status, analysis::json_error(&fault.message) + "\n")
+}
+
+/// The content security policy of the pages: their own script and style only.
+const POLICY: &str = "default-src 'self'; img-src 'self' data:; frame-ancestors 'none'";
+
+fn html_response(status: StatusCode, body: String) -> Response {
+    let mut response = (
+        status,
+        [(header::CONTENT_TYPE, "text/html; charset=utf-8")],
+        body,
+    )
+        .into_response();
+    response.headers_mut().insert(
+        header::CONTENT_SECURITY_POLICY,
+        HeaderValue::from_static(POLICY),
+    );
+    response.headers_mut().insert(
+        header::X_CONTENT_TYPE_OPTIONS,
+        HeaderValue::from_static("nosniff"),
+    );
+    response
+}
+
+fn html_fault(fault: &Fault) -> Response {
+    html_response(fault.status, pages::fault(fault))
+}
+
+async fn index(State(explorer): State<Arc<Explorer>>) -> Response {
+    html_response(StatusCode::OK, pages::index(&explorer))
+}
+
+async fn start_page(
+    State(explorer): State<Arc<Explorer>>,
+    UrlPath((game, parameters)): UrlPath<(String, String)>,
+    Query(query): Query<Vec<(String, String)>>,
+) -> Response {
+    let position = match single(&query, "position") {
+        Ok(p) => p,
+        Err(fault) => return html_fault(&fault),
+    };
+    page(&explorer, &game, &parameters, position, &query)
+}
+
+async fn position_page(
+    State(explorer): State<Arc<Explorer>>,
+    UrlPath((game, parameters, position)): UrlPath<(String, String, String)>,
+    Query(query): Query<Vec<(String, String)>>,
+) -> Response {
+    page(&explorer, &game, &parameters, Some(&position), &query)
+}
+
+fn page(
+    explorer: &Explorer,
+    game: &str,
+    parameters: &str,
+    position: Option<&str>,
+    query: &[(String, String)],
+) -> Response {
+    if game == "api" {
+        return json_fault(&Fault::not_found(format!(
+            "no API at /api/{parameters}: the API is /api/query, described by /api/openapi.json"
+        )));
+    }
+    let result = (|| {
+        let served = explorer.by_label(game, parameters)?;
+        let play = match single(query, "play")? {
+            None => None,
+            Some("first") => Some(Side::First),
+            Some("second") => Some(Side::Second),
+            Some(other) => {
+                return Err(Fault::bad(format!(
+                    "play={other}: expected play=first or play=second"
+                )))
+            }
+        };
+        if let Some((key, _)) = query.iter().find(|(k, _)| k != "play" && k != "position") {
+            return Err(Fault::bad(format!(
+                "unknown query parameter '{key}' (pages take play and position)"
+            )));
+        }
+        match (position, served.game.start_or_none()) {
+            (None, None) => Ok(pages::ask_position(served)),
+            (position, _) => {
+                let analysis = served.analyse(position)?;
+                Ok(pages::position(served, &analysis, position, play))
+            }
+        }
+    })();
+    match result {
+        Ok(body) => html_response(StatusCode::OK, body),
+        Err(fault) => html_fault(&fault),
+    }
+}
+
+impl BuiltIn {
+    fn start_or_none(&self) -> Option<u64> {
+        crate::with_game!(self, g => g.start())
+    }
+}
+
+/// The one value of query parameter `key`, if given.
+fn single<'a>(query: &'a [(String, String)], key: &str) -> Result<Option<&'a str>, Fault> {
+    let mut values = query.iter().filter(|(k, _)| k == key);
+    let first = values.next().map(|(_, v)| v.as_str());
+    if values.next().is_some() {
+        return Err(Fault::bad(format!("{key} is given more than once")));
+    }
+    Ok(first)
+}
+
+/// `/api/query`: the JSON `gametable query --json` prints.
+async fn api_query(
+    State(explorer): State<Arc<Explorer>>,
+    query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
+) -> Response {
+    let result = query
+        .map_err(|e| Fault::bad(format!("the query string does not read: {e}")))
+        .and_then(|Query(query)| answer_query(&explorer, &query));
+    match result {
+        Ok(analysis) => json_response(StatusCode::OK, analysis.to_json() + "\n"),
+        Err(fault) => json_fault(&fault),
+    }
+}
+
+fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analysis, Fault> {
+    let name = single(query, "game")?
+        .ok_or_else(|| Fault::bad("give the game: game=cards, tictactoe, connect4 or dobutsu"))?;
+    let entry = registry::entry(name).map_err(Fault::bad)?;
+    for (key, _) in query {
+        if key != "game" && key != "position" && !entry.parameters.iter().any(|p| p.name == key) {
+            let known: Vec<&str> = entry.parameters.iter().map(|p| p.name).collect();
+            return Err(Fault::bad(format!(
+                "unknown query parameter '{key}' for {name} (it takes game, position{}{})",
+                if known.is_empty() { "" } else { ", " },
+                known.join(", ")
+            )));
+        }
+    }
+    let mut values = Vec::with_capacity(entry.parameters.len());
+    for p in entry.parameters {
+        let value = match single(query, p.name)? {
+            None => p.default,
+            Some(text) => text
+                .parse::<u64>()
+                .map_err(|_| Fault::bad(format!("{}={text}: expected a whole number", p.name)))?,
+        };
+        values.push(value);
+    }
+    let position = single(query, "position")?;
+    match explorer.by_values(entry, &values) {
+        Ok(served) => served.analyse(position),
+        Err(not_served) => {
+            // Only now build the game (Cards builds tables: not per request)
+            // for the registry's range checks (`--width 10 is not in 1..=9`).
+            entry.build(&values).map_err(Fault::bad)?;
+            Err(not_served)
+        }
+    }
+}
+
+async fn openapi() -> Response {
+    json_response(StatusCode::OK, OPENAPI.to_string())
+}
+
+/// The OpenAPI 3 document of the API.
+pub const OPENAPI: &str = include_str!("openapi.json");
+
+async fn script() -> Response {
+    static_file(
+        "text/javascript; charset=utf-8",
+        include_str!("explorer.js"),
+    )
+}
+
+async fn style() -> Response {
+    static_file("text/css; charset=utf-8", include_str!("style.css"))
+}
+
+fn static_file(kind: &'static str, body: &'static str) -> Response {
+    (
+        [
+            (header::CONTENT_TYPE, kind),
+            (header::CACHE_CONTROL, "max-age=300"),
+        ],
+        body,
+    )
+        .into_response()
+}
+
+async fn no_icon() -> Response {
+    (StatusCode::NO_CONTENT, Body::empty()).into_response()
+}
+
+async fn unknown_route(request: Request) -> Response {
+    let path = request.uri().path().to_string();
+    let fault = Fault::not_found(format!(
+        "no page at {path}: pages are /<game>/<parameters>/<position>, the API /api/query"
+    ));
+    if path.starts_with("/api/") {
+        json_fault(&fault)
+    } else {
+        html_fault(&fault)
+    }
+}
+
+async fn method_not_allowed(request: Request) -> Response {
+    text_fault(&Fault {
+        status: StatusCode::METHOD_NOT_ALLOWED,
+        message: format!(
+            "{} is not answered here: only GET and HEAD",
+            request.method()
+        ),
+    })
+}

@@ -1,0 +1,401 @@
+//! `gametable serve` through the binary and plain HTTP/1.1 over
+//! `TcpStream`: the API answers exactly what `gametable query --json`
+//! prints, bad input gets the right 4xx naming the fault, and the pages
+//! show the verdict and link every move.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)]
+
+#[path = "support/cli.rs"]
+mod cli;
+
+use std::io::{BufRead, BufReader, Read, Write};
+use std::net::TcpStream;
+use std::process::{Child, Command, Stdio};
+use std::time::Duration;
+
+use cli::{gametable, text, workspace};
+
+/// A server on 127.0.0.1 and a free port, with the committed tables;
+/// stopped when dropped.
+struct Server {
+    child: Child,
+    address: String,
+}
+
+impl Server {
+    fn start() -> Server {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--tables", "data"])
+            .current_dir(workspace())
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::null())
+            .spawn()
+            .unwrap();
+        let mut line = String::new();
+        BufReader::new(child.stdout.take().unwrap())
+            .read_line(&mut line)
+            .unwrap();
+        let address = line
+            .trim()
+            .strip_prefix("listening on http://")
+            .unwrap_or_else(|| panic!("unexpected first line {line:?}"))
+            .to_string();
+        Server { child, address }
+    }
+
+    /// Sends `request` as is and returns the status and the body.
+    fn raw(&self, request: &[u8]) -> (u16, String) {
+        let mut stream = TcpStream::connect(&self.address).unwrap();
+        stream
+            .set_read_timeout(Some(Duration::from_secs(20)))
+            .unwrap();
+        stream.write_all(request).unwrap();
+        let mut response = Vec::new();
+        let _ = stream.read_to_end(&mut response);
+        let response = text(&response);
+        let status = response
+            .split(' ')
+            .nth(1)
+            .and_then(|s| s.parse().ok())
+            .unwrap_or_else(|| panic!("no status line in {response:?}"));
+        let body = response
+            .split_once("\r\n\r\n")
+            .map(|(_, b)| b.to_string())
+            .unwrap_or_default();
+        (status, body)
+    }
+
+    fn get(&self, target: &str) -> (u16, String) {
+        self.raw(
+            format!("GET {target} HTTP/1.1\r\nHost: localhost\r\nConnection: close\r\n\r\n")
+                .as_bytes(),
+        )
+    }
+}
+
+impl Drop for Server {
+    fn drop(&mut self) {
+        let _ = self.child.kill();
+        let _ = self.child.wait();
+    }
+}
+
+/// `text` percent-encoded for a query string.
+fn encode(text: &str) -> String {
+    text.bytes()
+        .map(|b| {
+            if b.is_ascii_alphanumeric() || b"-._~".contains(&b) {
+                char::from(b).to_string()
+            } else {
+                format!("%{b:02X}")
+            }
+        })
+        .collect()
+}
+
+/// Positions of every game served, with the flags `query` takes for it
+/// and the API's parameters.
+fn samples() -> Vec<(
+    &'static str,
+    Vec<&'static str>,
+    &'static str,
+    Vec<&'static str>,
+)> {
+    vec![
+        (
+            "tictactoe",
+            vec![],
+            "",
+            vec![
+                ".........",
+                "x........",
+                "x...o....",
+                "xx..o....",
+                "xx.oo....",
+                "xo.......",
+                "xoxoxo...",
+                "xxo.o....",
+                "xox.o.x..",
+                "xxxoo....",
+                "xoxxoxoxo",
+            ],
+        ),
+        (
+            "connect4",
+            vec!["--width", "4", "--height", "4"],
+            "&width=4&height=4",
+            vec![
+                "-", "1", "12", "1122", "2323", "1234", "11223", "2233441", "1212",
+            ],
+        ),
+        (
+            "cards",
+            vec![],
+            "",
+            vec![
+                "alice:10000000:00040020",
+                "bob:10000000:00040020",
+                "alice:12340000:43210000",
+                "bob:11111111:22222222",
+                "alice:00000000:12340000",
+                "alice:44444444:11111111",
+                "bob:10203040:01020304",
+            ],
+        ),
+    ]
+}
+
+#[test]
+fn api_answers_what_query_json_prints() {
+    let server = Server::start();
+    for (game, flags, parameters, positions) in samples() {
+        // One `query --positions -` per game: one JSON line per position.
+        let mut args = vec!["query", game];
+        args.extend(flags.iter().copied());
+        args.extend(["--positions", "-", "--json"]);
+        let out = gametable(&args, positions.join("\n"));
+        assert!(out.status.success(), "{args:?}: {}", text(&out.stderr));
+        let expected = text(&out.stdout);
+        let expected: Vec<&str> = expected.lines().collect();
+        assert_eq!(expected.len(), positions.len());
+        for (position, want) in positions.iter().zip(expected) {
+            assert!(!want.contains("\"error\""), "{game} {position}: {want}");
+            let (status, body) = server.get(&format!(
+                "/api/query?game={game}&position={}{parameters}",
+                encode(position)
+            ));
+            assert_eq!(status, 200, "{game} {position}: {body}");
+            assert_eq!(body.trim_end(), want, "{game} {position}");
+        }
+        // The same answer with --position, word for word.
+        let mut args = vec!["query", game];
+        args.extend(flags.iter().copied());
+        args.extend(["--position", positions[1], "--json"]);
+        let out = gametable(&args, "");
+        let (_, body) = server.get(&format!(
+            "/api/query?game={game}&position={}{parameters}",
+            encode(positions[1])
+        ));
+        assert_eq!(body, text(&out.stdout));
+    }
+    // Without a position: the start, where the game has one.
+    let (status, body) = server.get("/api/query?game=tictactoe");
+    assert_eq!(status, 200);
+    let (_, start) = server.get("/api/query?game=tictactoe&position=.........");
+    assert_eq!(body, start);
+    // Explicit default parameters are the same game.
+    let (status, body) =
+        server.get("/api/query?game=cards&cards=8&modulus=5&position=alice%3A10000000%3A00040020");
+    assert_eq!(status, 200);
+    assert!(
+        body.starts_with("{\"outcome\": \"win\", \"distance\": 1,"),
+        "{body}"
+    );
+}
+
+#[test]
+fn bad_input_gets_a_4xx_naming_the_fault() {
+    let server = Server::start();
+    let long = format!("/api/query?game=tictactoe&position={}", "x".repeat(5000));
+    let cases: Vec<(String, u16, &str)> = vec![
+        // Unknown game, on the API and as a page.
+        ("/api/query?game=chess".into(), 400, "no game named 'chess'"),
+        ("/chess/8x8/e4".into(), 404, "no game named"),
+        ("/api/query".into(), 400, "give the game"),
+        // A game or parameters without a table here.
+        (
+            "/api/query?game=dobutsu".into(),
+            404,
+            "dobutsu is not served here",
+        ),
+        (
+            "/api/query?game=connect4&width=5&height=4".into(),
+            404,
+            "not served here",
+        ),
+        ("/connect4/7x6/44".into(), 404, "not served here"),
+        // Malformed positions.
+        (
+            "/api/query?game=tictactoe&position=xx".into(),
+            400,
+            "wrong length",
+        ),
+        (
+            "/api/query?game=tictactoe&position=xq.......".into(),
+            400,
+            "character 2 'q'",
+        ),
+        ("/tictactoe/3x3/xxx......".into(), 400, "impossible counts"),
+        (
+            "/api/query?game=cards&position=carol:10000000:00040020".into(),
+            400,
+            "position 'carol",
+        ),
+        ("/cards/8-5/alice:1000:0004".into(), 400, "position"),
+        // Illegal moves.
+        (
+            "/api/query?game=connect4&width=4&height=4&position=11111".into(),
+            400,
+            "column 1 is full",
+        ),
+        (
+            "/connect4/4x4/1259".into(),
+            400,
+            "column 5 is not on a 4-wide board",
+        ),
+        // Odd parameters.
+        (
+            "/api/query?game=connect4&width=abc".into(),
+            400,
+            "width=abc: expected a whole number",
+        ),
+        (
+            "/api/query?game=connect4&width=99".into(),
+            400,
+            "--width 99 is not in",
+        ),
+        (
+            "/api/query?game=tictactoe&table=data/tictactoe.gtbl".into(),
+            400,
+            "unknown query parameter 'table'",
+        ),
+        (
+            "/api/query?game=tictactoe&game=cards".into(),
+            400,
+            "game is given more than once",
+        ),
+        ("/api/query?game=tictactoe&position=%FF".into(), 400, ""),
+        (
+            "/tictactoe/3x3/x........?play=both".into(),
+            400,
+            "play=both",
+        ),
+        (
+            "/cards/8-5?table=/etc/passwd".into(),
+            400,
+            "unknown query parameter",
+        ),
+        // Path traversal: nothing names a file; these are positions or no page.
+        (
+            "/tictactoe/3x3/..%2F..%2Fetc%2Fpasswd".into(),
+            400,
+            "expected x, o or .",
+        ),
+        (
+            "/api/query?game=tictactoe&position=..%2F..%2Fetc%2Fpasswd".into(),
+            400,
+            "position '../../etc/passwd'",
+        ),
+        ("/static/../../etc/passwd".into(), 404, ""),
+        ("/%2e%2e/%2e%2e/etc/passwd".into(), 404, "no game named"),
+        ("/api/../../Cargo.toml".into(), 404, ""),
+        ("/api/nothing".into(), 404, "no API at /api/nothing"),
+        // Too long.
+        (long, 414, "at most 2048"),
+    ];
+    for (target, status, message) in &cases {
+        let (got, body) = server.get(target);
+        assert_eq!(got, *status, "{target}: {body}");
+        assert!(
+            body.contains(message),
+            "{target}: {message:?} not in {body}"
+        );
+        assert!(!body.contains("root:"), "{target}: {body}");
+    }
+    // Methods other than GET, bodies over the limit, garbage.
+    let (status, body) = server.raw(
+        b"POST /api/query?game=tictactoe HTTP/1.1\r\nHost: x\r\nContent-Length: 2\r\nConnection: close\r\n\r\n{}",
+    );
+    assert_eq!(status, 405, "{body}");
+    assert!(body.contains("only GET and HEAD"), "{body}");
+    let (status, body) = server.raw(
+        b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\nConnection: close\r\n\r\n",
+    );
+    assert_eq!(status, 413, "{body}");
+    let (status, _) = server.raw(b"GARBAGE\r\n\r\n");
+    assert_eq!(status, 400);
+    // Still up, and still right.
+    let (status, body) = server.get("/api/query?game=tictactoe&position=x...o....");
+    assert_eq!(status, 200, "{body}");
+}
+
+#[test]
+fn pages_show_the_verdict_and_link_every_move() {
+    let server = Server::start();
+    let (status, index) = server.get("/");
+    assert_eq!(status, 200);
+    for link in [
+        "href=\"/cards/8-5\"",
+        "href=\"/tictactoe/3x3\"",
+        "href=\"/connect4/4x4\"",
+    ] {
+        assert!(index.contains(link), "{link} not in\n{index}");
+    }
+
+    let (status, page) = server.get("/tictactoe/3x3");
+    assert_eq!(status, 200);
+    assert!(page.contains("x to move: draw."), "{page}");
+    assert!(page.contains("Drawing moves for x"), "{page}");
+    for cell in 1..=9 {
+        let mut board = ['.'; 9];
+        board[cell - 1] = 'x';
+        let target: String = board.iter().collect();
+        assert!(
+            page.contains(&format!("href=\"/tictactoe/3x3/{target}\"")),
+            "{target}"
+        );
+    }
+
+    let (status, page) = server.get("/tictactoe/3x3/xx.oo....");
+    assert_eq!(status, 200);
+    assert!(page.contains("x to move: x wins in 1 ply."), "{page}");
+    assert!(page.contains("Winning moves for x"), "{page}");
+    assert!(page.contains("data-move=\"3\" data-outcome=\"loss\" data-distance=\"0\" href=\"/tictactoe/3x3/xxxoo....\""), "{page}");
+    let (_, over) = server.get("/tictactoe/3x3/xxxoo....");
+    assert!(over.contains("The game is over: x has won."), "{over}");
+
+    let (status, page) = server.get("/connect4/4x4/1122");
+    assert_eq!(status, 200);
+    assert!(page.contains("x to move: draw."), "{page}");
+    assert!(page.contains("href=\"/connect4/4x4/11221\""), "{page}");
+    assert!(page.contains("<svg"), "{page}");
+
+    let (status, page) = server.get("/cards/8-5/alice:10000000:00040020");
+    assert_eq!(status, 200);
+    assert!(
+        page.contains("alice to move: alice wins in 1 ply."),
+        "{page}"
+    );
+    assert!(page.contains("Winning moves for alice"), "{page}");
+    assert!(page.contains("Drawing moves for alice"), "{page}");
+    assert!(
+        page.contains("data-move=\"1+4\" data-outcome=\"loss\" data-distance=\"0\" href=\"/cards/8-5/bob:00000000:42000000\""),
+        "{page}"
+    );
+    assert!(page.contains("class=\"card\""), "{page}");
+
+    // Cards has no start: its page asks for a position, and the form's
+    // answer is a page.
+    let (status, page) = server.get("/cards/8-5");
+    assert_eq!(status, 200);
+    assert!(page.contains("<form"), "{page}");
+    let (status, page) = server.get("/cards/8-5?position=bob%3A10000000%3A00040020");
+    assert_eq!(status, 200);
+    assert!(page.contains("bob to move"), "{page}");
+
+    // Play mode keeps ?play in the move links and loads the script.
+    let (_, page) = server.get("/tictactoe/3x3/x...o....?play=first");
+    assert!(
+        page.contains("href=\"/tictactoe/3x3/xx..o....?play=first\""),
+        "{page}"
+    );
+    assert!(page.contains("<script src=\"/explorer.js\""), "{page}");
+    let (status, script) = server.get("/explorer.js");
+    assert_eq!(status, 200);
+    assert!(script.contains("/api/") || script.contains("dataset.api"));
+
+    let (status, doc) = server.get("/api/openapi.json");
+    assert_eq!(status, 200);
+    assert!(doc.contains("\"openapi\": \"3.0.3\""), "{doc}");
+    assert!(doc.contains("\"/api/query\""), "{doc}");
+}

@@ -1,0 +1,114 @@
+// The explorer (`gametable serve`) in a real browser: playwright-core
+// driving the system Chromium. `tests/e2e/run` starts the server and sets
+// EXPLORER_URL; by hand:
+//   gametable serve --tables data --bind 127.0.0.1:7878 &
+//   EXPLORER_URL=http://127.0.0.1:7878 node tests/e2e/explorer.mjs
+import { chromium } from "playwright-core";
+import { mkdirSync } from "node:fs";
+import { dirname, resolve } from "node:path";
+import assert from "node:assert/strict";
+
+const base = process.env.EXPLORER_URL ?? "http://127.0.0.1:7878";
+const screenshot = resolve(process.env.SCREENSHOT ?? "target/e2e/explorer.png");
+const executablePath = process.env.CHROMIUM ?? "/usr/bin/chromium";
+
+let passed = 0;
+let failed = 0;
+async function check(name, body) {
+  try {
+    await body();
+    passed += 1;
+    console.log(`ok - ${name}`);
+  } catch (e) {
+    failed += 1;
+    console.log(`not ok - ${name}\n  ${String(e.stack ?? e).replaceAll("\n", "\n  ")}`);
+  }
+}
+
+mkdirSync(dirname(screenshot), { recursive: true });
+const browser = await chromium.launch({ executablePath, args: ["--no-sandbox"] });
+const page = await browser.newPage({ viewport: { width: 1000, height: 900 } });
+page.setDefaultTimeout(15000);
+const errors = [];
+page.on("pageerror", (e) => errors.push(String(e)));
+page.on("console", (m) => { if (m.type() === "error") errors.push(m.text()); });
+
+const verdict = () => page.locator("#verdict");
+const position = () => page.locator("#position").textContent();
+
+// Clicks the best move (the page lists moves best first) and checks that
+// the page it leads to is the position and value the link promised.
+async function clickBest() {
+  const best = page.locator("#moves a.move").first();
+  const expected = {
+    href: await best.getAttribute("href"),
+    outcome: await best.getAttribute("data-outcome"),
+    distance: await best.getAttribute("data-distance"),
+  };
+  await Promise.all([page.waitForURL((url) => url.pathname === decodeURIComponent(expected.href) || url.pathname === expected.href), best.click()]);
+  assert.equal(await verdict().getAttribute("data-outcome"), expected.outcome);
+  assert.equal(await verdict().getAttribute("data-distance"), expected.distance);
+  return expected;
+}
+
+await check("Cards: the verdict, then the best move and its value", async () => {
+  await page.goto(`${base}/cards/8-5/alice:10000000:00040020`);
+  assert.equal(await verdict().textContent(), "alice to move: alice wins in 1 ply.");
+  assert.equal(await page.locator("h2.winning").textContent(), "Winning moves for alice");
+  assert.equal(await page.locator(".hand.to-move .card").count(), 8);
+  await page.screenshot({ path: screenshot, fullPage: true });
+  const moved = await clickBest();
+  assert.equal(moved.outcome, "loss");
+  assert.equal(await position(), "bob:00000000:42000000");
+  assert.equal(await verdict().textContent(), "The game is over: alice has won.");
+});
+
+await check("Connect Four: the verdict, then the best move and its value", async () => {
+  await page.goto(`${base}/connect4/4x4/1122`);
+  assert.equal(await verdict().textContent(), "x to move: draw.");
+  assert.equal(await page.locator("svg circle.disc-x").count(), 2);
+  assert.equal(await page.locator("svg circle.disc-o").count(), 2);
+  const moved = await clickBest();
+  assert.match(await position(), /^1122[1-4]$/);
+  assert.equal(await page.locator("svg circle.disc-x").count(), 3);
+  if (moved.outcome === "draw") assert.equal(await verdict().textContent(), "o to move: draw.");
+  // A decided position: x has three in the bottom row and wins at once.
+  await page.goto(`${base}/connect4/4x4/112233`);
+  assert.equal(await verdict().textContent(), "x to move: x wins in 1 ply.");
+  const win = await clickBest();
+  assert.equal(win.outcome, "loss");
+  assert.equal(await position(), "1122334");
+  assert.equal(await verdict().textContent(), "The game is over: x has won.");
+});
+
+await check("tic-tac-toe: a whole game against perfect play in the page", async () => {
+  await page.goto(`${base}/tictactoe/3x3`);
+  assert.equal(await verdict().textContent(), "x to move: draw.");
+  await Promise.all([page.waitForURL(/play=second/), page.click("#play-second")]);
+  // Perfect play is x and moves first; the person (o) plays each page's
+  // best move, so the game ends in a draw.
+  let plies = 0;
+  for (let turn = 0; turn < 12; turn += 1) {
+    await page.waitForFunction(() => {
+      const s = document.getElementById("status").textContent;
+      return s.startsWith("Game over") || s.includes("your move");
+    });
+    const status = await page.locator("#status").textContent();
+    plies = (await page.locator("#position").textContent()).replaceAll(".", "").length;
+    if (status.startsWith("Game over")) break;
+    const before = page.url();
+    await Promise.all([page.waitForURL((url) => url.href !== before), page.locator("#moves a.move").first().click()]);
+  }
+  assert.equal(await verdict().textContent(), "The game is over: draw.");
+  assert.equal(plies, 9);
+  assert.match(await page.locator("#status").textContent(), /^Game over: .*You played o\.$/);
+});
+
+await check("no script errors in any page", async () => {
+  assert.deepEqual(errors, []);
+});
+
+await browser.close();
+console.log(`${passed} passed, ${failed} failed`);
+console.log(`screenshot: ${screenshot}`);
+process.exit(failed === 0 ? 0 : 1);
