@@ -22,6 +22,49 @@
 //!
 //! [`crate::engine::conformance`] checks an implementation against these
 //! contracts; every built-in game passes it in the tests.
+//!
+//! # Example
+//!
+//! A pile of stones; a move takes one or two; whoever cannot move (the pile
+//! is empty) has lost. The index is the pile size, and the required
+//! methods are all it takes:
+//!
+//! ```
+//! use gametable::Outcome;
+//! use gametable_gen::engine::conformance::{check, Sample};
+//! use gametable_gen::engine::{solve, Game, Parameter, Side, SolveOptions};
+//!
+//! struct Pile(u64);
+//!
+//! impl Game for Pile {
+//!     type Position = u64;
+//!     fn name(&self) -> &'static str { "pile" }
+//!     fn parameters(&self) -> Vec<Parameter> { vec![("stones", self.0)] }
+//!     fn states(&self) -> u64 { self.0 + 1 }
+//!     fn position(&self, index: u64) -> Option<u64> { (index <= self.0).then_some(index) }
+//!     fn index(&self, position: &u64) -> u64 { *position }
+//!     // Who moves does not change the outcome here: every state is seen
+//!     // from the player to move.
+//!     fn to_move(&self, _index: u64) -> Side { Side::First }
+//!     // An empty pile has no moves: the engine makes it a loss by itself.
+//!     fn ending(&self, _index: u64) -> Option<Outcome> { None }
+//!     fn successors(&self, index: u64, out: &mut Vec<u64>) {
+//!         out.extend((1..=2).filter(|&k| k <= index).map(|k| index - k));
+//!     }
+//!     fn max_moves(&self) -> usize { 2 }
+//! }
+//!
+//! let game = Pile(10);
+//! check(&game, Sample::All)?; // every contract, on every index
+//! // Without un-moves the engine builds the reverse graph itself.
+//! let solved = solve(&game, &SolveOptions::default())?;
+//! // Multiples of three are lost; the others win by taking the remainder.
+//! assert_eq!(solved.outcome(&game, 9), Some(Outcome::Loss));
+//! assert_eq!(solved.distance(&game, 9), Some(6));
+//! assert_eq!(solved.outcome(&game, 10), Some(Outcome::Win));
+//! assert_eq!(solved.distance(&game, 10), Some(7));
+//! # Ok::<(), Box<dyn std::error::Error>>(())
+//! ```
 
 use gametable::Outcome;
 
