@@ -400,3 +400,90 @@ fn a_closed_output_pipe_ends_quietly() {
         assert_eq!(String::from_utf8_lossy(&output.stderr), "", "{args:?}");
     }
 }
+
+/// `query cards --table` refuses a table of another game, or of another
+/// variant than `--cards` / `--modulus` name.
+#[test]
+fn query_cards_refuses_a_table_of_another_game_or_variant() {
+    for (args, expected) in [
+        (
+            &[
+                "query",
+                "cards",
+                "--table",
+                "data/tictactoe.gtbl",
+                "--position",
+                "x........",
+            ][..],
+            "a table of tictactoe, not of cards",
+        ),
+        (
+            &[
+                "query",
+                "cards",
+                "--cards",
+                "3",
+                "--table",
+                "data/cards-8-5.gtbl",
+                "--position",
+                "alice:100:004",
+            ][..],
+            "a table of cards (8, 5), but --cards 3 was given",
+        ),
+    ] {
+        let out = gametable(args, "");
+        assert_eq!(out.status.code(), Some(1), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(expected),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
+/// `generate` refuses, before solving, an output that is not an outcome
+/// table's name or a directory whose checksum list does not read.
+#[test]
+fn generate_refuses_outputs_that_would_clobber_its_own_files() {
+    let dir = scratch_dir("outputs");
+    for (name, expected) in [
+        ("t.fingerprint", "ends in .gtbl"),
+        ("SHA256SUMS", "ends in .gtbl"),
+        ("t-distance.gtbl", "name the outcome table"),
+    ] {
+        let path = dir.join(name);
+        let out = gametable(
+            &[
+                "generate",
+                "tictactoe",
+                "--quiet",
+                "--output",
+                path.to_str().unwrap(),
+            ],
+            "",
+        );
+        assert_eq!(out.status.code(), Some(1), "{name}");
+        assert!(
+            text(&out.stderr).contains(expected),
+            "{name}: {}",
+            text(&out.stderr)
+        );
+    }
+    std::fs::write(dir.join("SHA256SUMS"), "not a checksum line\n").unwrap();
+    let path = dir.join("t.gtbl");
+    for game in [
+        &["tictactoe"][..],
+        &["cards", "--cards", "2", "--modulus", "3"][..],
+    ] {
+        let mut args = vec!["generate"];
+        args.extend_from_slice(game);
+        args.extend(["--output", path.to_str().unwrap()]);
+        let out = gametable(&args, "");
+        assert!(
+            text(&out.stderr).contains("line 1: expected"),
+            "{game:?}: {}",
+            text(&out.stderr)
+        );
+        assert!(!path.exists(), "{game:?}: nothing is written");
+    }
+}

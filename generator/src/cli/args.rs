@@ -300,12 +300,12 @@ pub enum QueryGame {
     /// One Cards situation, e.g. --position alice:10000000:00040020, or
     /// --first alice --alice 1 0 0 0 0 0 0 0 --bob 0 0 0 4 0 0 2 0
     Cards {
-        /// Cards per hand (with --position, without --table).
-        #[arg(long, default_value_t = 8)]
-        cards: u8,
-        /// Card values are 0..modulus (with --position, without --table).
-        #[arg(long, default_value_t = 5)]
-        modulus: u8,
+        /// Cards per hand (default 8; with --table, the table's, which must agree).
+        #[arg(long)]
+        cards: Option<u8>,
+        /// Card values are 0..modulus (default 5; with --table, the table's, which must agree).
+        #[arg(long)]
+        modulus: Option<u8>,
         /// Who moves first.
         #[arg(long, value_enum, conflicts_with_all = ["position", "positions"])]
         first: Option<First>,

@@ -44,6 +44,42 @@ use args::{
 /// What a command returns: nothing, or an error for the person at the terminal.
 pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
 
+/// Refuses a table given to `query cards` that is not of Cards, or not of
+/// the variant `--cards` / `--modulus` name.
+fn cards_table(
+    game: &registry::BuiltIn,
+    path: &std::path::Path,
+    cards: Option<u8>,
+    modulus: Option<u8>,
+) -> Result<()> {
+    let registry::BuiltIn::Cards(table_game) = game else {
+        return Err(format!(
+            "{}: a table of {}, not of cards (query it with `gametable query {} ...`)",
+            path.display(),
+            game.title(),
+            crate::with_game!(game, g => crate::engine::Game::name(g))
+        )
+        .into());
+    };
+    let variant = table_game.variant();
+    for (flag, given, held) in [
+        ("--cards", cards, variant.cards()),
+        ("--modulus", modulus, variant.modulus()),
+    ] {
+        if given.is_some_and(|given| given != held) {
+            return Err(format!(
+                "{}: a table of cards ({}, {}), but {flag} {} was given",
+                path.display(),
+                variant.cards(),
+                variant.modulus(),
+                given.unwrap_or_default()
+            )
+            .into());
+        }
+    }
+    Ok(())
+}
+
 /// Carries out `cli`.
 ///
 /// # Errors
@@ -111,17 +147,21 @@ pub fn run(cli: Cli) -> Result<()> {
                     // The table names its game: read it once, for both.
                     Some(path) if query.position.is_some() || query.positions.is_some() => {
                         let (game, source) = source::open_file(path)?;
+                        cards_table(&game, path, cards, modulus)?;
                         commands::query::with_source(&game, &source, &query)
                     }
                     Some(path) => {
                         let table = crate::store::read_table(path)?;
                         let game = registry::from_header(table.name(), table.parameters())
                             .map_err(|e| format!("{}: {e}", path.display()))?;
+                        cards_table(&game, path, cards, modulus)?;
                         commands::query::game(&game, &query)
                     }
                     None => commands::query::game(
-                        &registry::entry("cards")?
-                            .build(&[u64::from(cards), u64::from(modulus)])?,
+                        &registry::entry("cards")?.build(&[
+                            u64::from(cards.unwrap_or(8)),
+                            u64::from(modulus.unwrap_or(5)),
+                        ])?,
                         &query,
                     ),
                 },

@@ -28,6 +28,14 @@ pub enum Broken {
         /// How many it has.
         moves: usize,
     },
+    /// A state names a state past the last index among its moves or
+    /// un-moves.
+    OutOfRange {
+        /// Its game index.
+        index: u64,
+        /// The index it names.
+        found: u64,
+    },
     /// A state has more predecessors than [`Game::max_unmoves`] said.
     TooManyUnmoves {
         /// Its game index.
@@ -108,6 +116,11 @@ impl<G: Game> Kernel for GameKernel<'_, '_, G> {
                     Some(Outcome::Draw) => ENDED_LEVEL,
                     None => {
                         self.space.live_successors(index, &mut scratch.found);
+                        let slots = self.space.stored();
+                        if let Some(&found) = scratch.found.as_slice().iter().find(|&&t| t >= slots)
+                        {
+                            self.record(Broken::OutOfRange { index, found });
+                        }
                         match scratch.found.len() {
                             // No moves: a loss for the player to move.
                             0 => FRONT_LOSS[0],
@@ -134,9 +147,21 @@ impl<G: Game> Kernel for GameKernel<'_, '_, G> {
             });
         }
         let kept = found.min(self.room);
-        for (slot, &p) in out.iter_mut().zip(&scratch.found.as_slice()[..kept]) {
-            *slot = p as usize;
+        let slots = self.space.stored();
+        let mut written = 0;
+        for &p in &scratch.found.as_slice()[..kept] {
+            // A stored index the game made up would land outside the work
+            // array: recorded, not followed.
+            if p >= slots {
+                self.record(Broken::OutOfRange {
+                    index: self.space.index(s as u64),
+                    found: p,
+                });
+                continue;
+            }
+            out[written] = p as usize;
+            written += 1;
         }
-        (kept, found as u64)
+        (written, found as u64)
     }
 }

@@ -61,9 +61,9 @@ impl Orbits {
                 numbering.number(game.canonical(index))
             }
             Orbits::Numbered(numbering) => numbering.number(index),
-            Orbits::ByGame(count) => {
-                Some(game.orbit(index)).filter(|&o| index < game.states() && o < *count)
-            }
+            Orbits::ByGame(count) => (index < game.states())
+                .then(|| game.orbit(index))
+                .filter(|&o| o < *count),
         }
     }
 

@@ -32,7 +32,7 @@ impl ReverseGraph {
         // Pass 1: in-degrees.
         for s in 0..stored {
             space.distinct_successors(s, &mut successors);
-            for &t in successors.as_slice() {
+            for &t in successors.as_slice().iter().filter(|&&t| t < stored) {
                 starts[t as usize + 1] += 1;
             }
         }
@@ -50,7 +50,7 @@ impl ReverseGraph {
         // Pass 2: the edges, each predecessor's list in increasing order.
         for s in 0..stored {
             space.distinct_successors(s, &mut successors);
-            for &t in successors.as_slice() {
+            for &t in successors.as_slice().iter().filter(|&&t| t < stored) {
                 let at = fill[t as usize] as usize;
                 fill[t as usize] += 1;
                 match &mut entries {

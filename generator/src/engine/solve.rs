@@ -60,6 +60,10 @@ impl fmt::Display for SolveError {
                 f,
                 "state {index} has {unmoves} predecessors, more than the game's max_unmoves() = {bound}"
             ),
+            SolveError::Broken(Broken::OutOfRange { index, found }) => write!(
+                f,
+                "state {index} names state {found} among its moves or un-moves, past the game's last index"
+            ),
             SolveError::TooDeep { levels } => write!(
                 f,
                 "the game takes {levels} levels; distances are stored in 16 bits (at most {MAX_DISTANCE})"
@@ -176,7 +180,7 @@ pub fn solve_reporting<G: Game>(
     if let Some(broken) = kernel.broken() {
         return Err(SolveError::Broken(broken));
     }
-    if solved.levels > u32::from(MAX_DISTANCE) {
+    if solved.levels > u32::from(MAX_DISTANCE) + 1 {
         return Err(SolveError::TooDeep {
             levels: solved.levels,
         });
@@ -290,5 +294,68 @@ mod tests {
             }
         }
         let _ = Found::default();
+    }
+
+    /// A game that names an index past its last among its moves or
+    /// un-moves gets an error naming the state, never a panic.
+    #[test]
+    fn moves_past_the_last_index_are_refused_by_name() {
+        struct Wild {
+            unmoves: bool,
+        }
+        impl Game for Wild {
+            type Position = u64;
+            fn name(&self) -> &'static str {
+                "wild"
+            }
+            fn parameters(&self) -> Vec<Parameter> {
+                Vec::new()
+            }
+            fn states(&self) -> u64 {
+                4
+            }
+            fn position(&self, index: u64) -> Option<u64> {
+                (index < 4).then_some(index)
+            }
+            fn index(&self, position: &u64) -> u64 {
+                *position
+            }
+            fn to_move(&self, _index: u64) -> Side {
+                Side::First
+            }
+            fn ending(&self, index: u64) -> Option<Outcome> {
+                (index == 0).then_some(Outcome::Loss)
+            }
+            fn successors(&self, index: u64, out: &mut Vec<u64>) {
+                out.push(index - 1);
+                if index == 2 && !self.unmoves {
+                    out.push(9);
+                }
+            }
+            fn max_moves(&self) -> usize {
+                2
+            }
+            fn has_unmoves(&self) -> bool {
+                self.unmoves
+            }
+            fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+                out.push(if index == 1 { 7 } else { index + 1 });
+            }
+            fn max_unmoves(&self) -> usize {
+                1
+            }
+        }
+        for (unmoves, index, found) in [(false, 2, 9), (true, 1, 7)] {
+            let game = Wild { unmoves };
+            let error = solve(&game, &SolveOptions::default()).err();
+            assert_eq!(
+                error,
+                Some(SolveError::Broken(Broken::OutOfRange { index, found })),
+                "un-moves {unmoves}"
+            );
+            assert!(error
+                .map(|e| e.to_string())
+                .is_some_and(|e| e.contains(&format!("state {index} names state {found}"))));
+        }
     }
 }

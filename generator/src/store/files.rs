@@ -117,6 +117,52 @@ pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
     counts
 }
 
+/// Checks, before anything is solved or written, that `path` can take an
+/// outcome table: a `.gtbl` name that is not a distance table's (which
+/// writing it would place beside it) and a directory whose `SHA256SUMS`, if
+/// any, reads as one (so that it can be brought up to date after).
+///
+/// # Errors
+/// [`TableFileError::Unsupported`] naming the path and the reason.
+pub fn check_output(path: &Path) -> Result<(), TableFileError> {
+    let refuse = |why: &str| Err(TableFileError::Unsupported(path.to_path_buf(), why.into()));
+    let name = path
+        .file_name()
+        .and_then(|n| n.to_str())
+        .unwrap_or_default();
+    if !name.ends_with(".gtbl") || name == ".gtbl" {
+        return refuse("an output table's name ends in .gtbl (its fingerprint and distance table are written beside it)");
+    }
+    if name.ends_with("-distance.gtbl") {
+        return refuse("name the outcome table: the distance table is written beside it as <name>-distance.gtbl");
+    }
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    let sums = dir.join(SUMS);
+    match std::fs::read(&sums) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) => Err(TableFileError::Io(sums, e)),
+        Ok(bytes) => {
+            let text = String::from_utf8(bytes).map_err(|_| {
+                TableFileError::Unsupported(sums.clone(), "not a checksum list (not UTF-8)".into())
+            })?;
+            for (n, line) in text.lines().enumerate() {
+                let ok = line.split_once("  ").is_some_and(|(digest, file)| {
+                    digest.len() == 64
+                        && digest.bytes().all(|b| b.is_ascii_hexdigit())
+                        && !file.is_empty()
+                });
+                if !ok {
+                    return Err(TableFileError::Unsupported(
+                        sums.clone(),
+                        format!("line {}: expected `<sha256>  <file>`", n + 1),
+                    ));
+                }
+            }
+            Ok(())
+        }
+    }
+}
+
 /// Rewrites `dir/SHA256SUMS` (atomically) so that it lists `files` (names in
 /// `dir`) with their current digests, keeping other entries, sorted by name.
 ///

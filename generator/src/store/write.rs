@@ -62,6 +62,7 @@ pub fn write_tables<G: Game>(
     options: &WriteOptions,
 ) -> Result<Written, TableFileError> {
     let refuse = |path: &Path, why: String| TableFileError::Unsupported(path.to_path_buf(), why);
+    super::check_output(outcome_path)?;
     let stored = solved.codes.len() as u64;
     let (symmetry, expected) = match &solved.orbits {
         None => (Symmetry::None, game.states()),

@@ -38,6 +38,7 @@ pub fn cards(
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
         return Err(format!("{}: the output directory does not exist", dir.display()).into());
     }
+    crate::store::check_output(&path)?;
 
     let started = Instant::now();
     let progress = Progress::new(options.quiet);
@@ -241,6 +242,7 @@ pub fn outcome_table(
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
         return Err(format!("{}: the output directory does not exist", dir.display()).into());
     }
+    crate::store::check_output(&path)?;
     let started = Instant::now();
     let laid = table_file::solve_outcomes(variant, symmetry, compression)?;
     let sweep_time = started.elapsed();
@@ -441,6 +443,7 @@ fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::R
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
         return Err(format!("{}: the output directory does not exist", dir.display()).into());
     }
+    crate::store::check_output(&path)?;
     let compression = match args.compression {
         CompressionArg::Zstd => gametable_format::Compression::Zstd,
         CompressionArg::None => gametable_format::Compression::None,
