@@ -145,7 +145,8 @@ pub trait Game: Sync {
     /// the engine counts it once.
     fn successors(&self, index: u64, out: &mut Vec<u64>);
 
-    /// The most moves any state has: it sizes the engine's counters.
+    /// The most moves any state has: it sizes the engine's counters (one
+    /// byte up to 247, two bytes up to 65,527).
     fn max_moves(&self) -> usize;
 
     /// Whether `index` names a position. The default, from

@@ -2,12 +2,17 @@
 //! verdicts and the distinct stored successors, predecessors from the
 //! game's un-moves or from the reverse graph.
 //!
+//! Its counters are sized by the game's largest number of moves: one byte
+//! where [`Game::max_moves`] fits [`MAX_COUNT`](super::sweep::countdown::MAX_COUNT), two bytes where not (see
+//! [`GameKernel::wide`]).
+//!
 //! Limits are checked, never assumed: a state with more distinct stored
-//! successors than a counter holds ([`MAX_COUNT`]), or with more
+//! successors than a counter holds ([`Cell::MAX_COUNT`]), or with more
 //! predecessors than the game's [`Game::max_unmoves`] promised, is recorded
 //! and turns the solve into an error naming it.
 #![allow(clippy::indexing_slicing)] // stored indices are below `slots`
 
+use std::marker::PhantomData;
 use std::sync::Mutex;
 
 use gametable::Outcome;
@@ -15,7 +20,7 @@ use gametable::Outcome;
 use super::baseline::Predecessors;
 use super::game::Game;
 use super::space::{Found, GameSpace};
-use super::sweep::countdown::{ENDED_LEVEL, FRONT_LOSS, FRONT_WIN, MAX_COUNT, NOT_A_POSITION};
+use super::sweep::countdown::Cell;
 use super::sweep::Kernel;
 
 /// A limit a game broke during a sweep.
@@ -27,6 +32,8 @@ pub enum Broken {
         index: u64,
         /// How many it has.
         moves: usize,
+        /// The most the sweep's counters held.
+        limit: usize,
     },
     /// A state names a state past the last index among its moves or
     /// un-moves.
@@ -47,23 +54,41 @@ pub enum Broken {
     },
 }
 
-/// The generic kernel over a game's stored states.
-pub struct GameKernel<'s, 'g, G: Game> {
+/// The generic kernel over a game's stored states, with work cells `C`
+/// (`u8`, or `u16` for games with more than [`MAX_COUNT`](super::sweep::countdown::MAX_COUNT) moves).
+pub struct GameKernel<'s, 'g, G: Game, C = u8> {
     space: &'s GameSpace<'g, G>,
     preds: Predecessors<'s>,
     room: usize,
     broken: Mutex<Option<Broken>>,
+    cells: PhantomData<C>,
 }
 
-impl<'s, 'g, G: Game> GameKernel<'s, 'g, G> {
-    /// The kernel of `space`, finding predecessors with `preds`, at most
-    /// `room` per state.
+impl<'s, 'g, G: Game> GameKernel<'s, 'g, G, u8> {
+    /// The kernel of `space` with one-byte counters, finding predecessors
+    /// with `preds`, at most `room` per state.
     pub fn new(space: &'s GameSpace<'g, G>, preds: Predecessors<'s>, room: usize) -> Self {
+        Self::with_cells(space, preds, room)
+    }
+}
+
+impl<'s, 'g, G: Game> GameKernel<'s, 'g, G, u16> {
+    /// [`GameKernel::new`] with two-byte counters, for games whose states
+    /// may have more than [`MAX_COUNT`](super::sweep::countdown::MAX_COUNT) distinct successors.
+    pub fn wide(space: &'s GameSpace<'g, G>, preds: Predecessors<'s>, room: usize) -> Self {
+        Self::with_cells(space, preds, room)
+    }
+}
+
+impl<'s, 'g, G: Game, C: Cell> GameKernel<'s, 'g, G, C> {
+    /// The kernel of `space` with counters of type `C`.
+    pub fn with_cells(space: &'s GameSpace<'g, G>, preds: Predecessors<'s>, room: usize) -> Self {
         GameKernel {
             space,
             preds,
             room: room.max(1),
             broken: Mutex::new(None),
+            cells: PhantomData,
         }
     }
 
@@ -84,7 +109,8 @@ pub struct GameScratch {
     found: Found,
 }
 
-impl<G: Game> Kernel for GameKernel<'_, '_, G> {
+impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
+    type Cell = C;
     type Scratch = GameScratch;
 
     fn slots(&self) -> usize {
@@ -101,19 +127,19 @@ impl<G: Game> Kernel for GameKernel<'_, '_, G> {
         }
     }
 
-    fn initial_cells(&self, first: usize, cells: &mut [u8], scratch: &mut GameScratch) {
+    fn initial_cells(&self, first: usize, cells: &mut [C], scratch: &mut GameScratch) {
         let game = self.space.game();
         for (i, cell) in cells.iter_mut().enumerate() {
             // Each question asked of the game once: its index may be costly
             // to decode.
             let index = self.space.index((first + i) as u64);
             *cell = if !game.is_position(index) {
-                NOT_A_POSITION
+                C::NOT_A_POSITION
             } else {
                 match game.ending(index) {
-                    Some(Outcome::Loss) => FRONT_LOSS[0],
-                    Some(Outcome::Win) => FRONT_WIN[0],
-                    Some(Outcome::Draw) => ENDED_LEVEL,
+                    Some(Outcome::Loss) => C::FRONT_LOSS[0],
+                    Some(Outcome::Win) => C::FRONT_WIN[0],
+                    Some(Outcome::Draw) => C::ENDED_LEVEL,
                     None => {
                         self.space.live_successors(index, &mut scratch.found);
                         let slots = self.space.stored();
@@ -123,11 +149,15 @@ impl<G: Game> Kernel for GameKernel<'_, '_, G> {
                         }
                         match scratch.found.len() {
                             // No moves: a loss for the player to move.
-                            0 => FRONT_LOSS[0],
-                            n if n <= usize::from(MAX_COUNT) => n as u8,
+                            0 => C::FRONT_LOSS[0],
+                            n if n <= C::MAX_COUNT => C::count(n),
                             moves => {
-                                self.record(Broken::TooManyMoves { index, moves });
-                                ENDED_LEVEL
+                                self.record(Broken::TooManyMoves {
+                                    index,
+                                    moves,
+                                    limit: C::MAX_COUNT,
+                                });
+                                C::ENDED_LEVEL
                             }
                         }
                     }

@@ -14,7 +14,7 @@ use super::kernel::{Broken, GameKernel};
 use super::orbits::Orbits;
 use super::reverse::ReverseGraph;
 use super::space::{Found, GameSpace};
-use super::sweep::parallel;
+use super::sweep::{parallel, Cell, SpaceSolution};
 
 /// The distance of a state that has none (a draw, or not a position).
 pub const NO_DISTANCE: u16 = u16::MAX;
@@ -47,10 +47,13 @@ pub enum SolveError {
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
-            SolveError::Broken(Broken::TooManyMoves { index, moves }) => write!(
+            SolveError::Broken(Broken::TooManyMoves {
+                index,
+                moves,
+                limit,
+            }) => write!(
                 f,
-                "state {index} has {moves} distinct successors; the sweep's one-byte counters hold at most {}",
-                super::sweep::countdown::MAX_COUNT
+                "state {index} has {moves} distinct successors; the sweep's counters (sized by the game's max_moves()) hold at most {limit}"
             ),
             SolveError::Broken(Broken::TooManyUnmoves {
                 index,
@@ -164,22 +167,23 @@ pub fn solve_reporting<G: Game>(
         let bytes = graph.bytes();
         (Predecessors::Graph(&graph), room, bytes)
     };
-    let kernel = GameKernel::new(&space, preds, room);
     let mut distances = vec![NO_DISTANCE; stored as usize];
-    let solved = parallel::sweep(
-        &kernel,
-        |level, decided| progress(level, decided, stored),
-        |s, level| {
-            if let Some(slot) = distances.get_mut(s as usize) {
-                *slot = u16::try_from(level)
-                    .unwrap_or(MAX_DISTANCE)
-                    .min(MAX_DISTANCE);
-            }
-        },
-    );
-    if let Some(broken) = kernel.broken() {
-        return Err(SolveError::Broken(broken));
+    let on_decided = |s: u64, level: u32| {
+        if let Some(slot) = distances.get_mut(s as usize) {
+            *slot = u16::try_from(level)
+                .unwrap_or(MAX_DISTANCE)
+                .min(MAX_DISTANCE);
+        }
+    };
+    let progress = |level, decided| progress(level, decided, stored);
+    // Counters sized by the game's largest number of moves: one byte where
+    // that suffices, two where not.
+    let solved = if game.max_moves() <= u8::MAX_COUNT {
+        sweep_with(GameKernel::new(&space, preds, room), progress, on_decided)
+    } else {
+        sweep_with(GameKernel::wide(&space, preds, room), progress, on_decided)
     }
+    .map_err(SolveError::Broken)?;
     if solved.levels > u32::from(MAX_DISTANCE) + 1 {
         return Err(SolveError::TooDeep {
             levels: solved.levels,
@@ -200,6 +204,19 @@ pub fn solve_reporting<G: Game>(
         graph_bytes,
         time: started.elapsed(),
     })
+}
+
+/// Sweeps over `kernel` on every core, or names the limit the game broke.
+fn sweep_with<G: Game, C: Cell>(
+    kernel: GameKernel<'_, '_, G, C>,
+    progress: impl Fn(u32, u64),
+    on_decided: impl FnMut(u64, u32),
+) -> Result<SpaceSolution, Broken> {
+    let solved = parallel::sweep(&kernel, progress, on_decided);
+    match kernel.broken() {
+        Some(broken) => Err(broken),
+        None => Ok(solved),
+    }
 }
 
 /// The most distinct stored predecessors any stored state has, from the
@@ -356,6 +373,191 @@ mod tests {
             assert!(error
                 .map(|e| e.to_string())
                 .is_some_and(|e| e.contains(&format!("state {index} names state {found}"))));
+        }
+    }
+
+    /// Two piles of at most `cap` stones; a move takes any number from one
+    /// pile, or, where the piles hold `3 (mod 7)` stones together, puts one
+    /// back on the larger pile if it is ahead by two or more and below the
+    /// cap (which makes cycles without changing Nim's outcomes). Both piles
+    /// full is a draw by the rules. Up to `2 cap + 1` distinct moves: past
+    /// 247 for `cap` 124 and up, so the sweep needs two-byte counters.
+    /// Swapping the piles is a symmetry.
+    struct WideNim {
+        cap: u64,
+    }
+
+    impl WideNim {
+        fn piles(&self, index: u64) -> (u64, u64) {
+            (index / (self.cap + 1), index % (self.cap + 1))
+        }
+        fn at(&self, a: u64, b: u64) -> u64 {
+            a * (self.cap + 1) + b
+        }
+        /// Whether a stone may be put back on pile `a` (of `a`, `b`).
+        fn adds_back(&self, a: u64, b: u64) -> bool {
+            (a + b) % 7 == 3 && a > b + 1 && a < self.cap
+        }
+    }
+
+    impl Game for WideNim {
+        type Position = (u64, u64);
+        fn name(&self) -> &'static str {
+            "wide-nim"
+        }
+        fn parameters(&self) -> Vec<Parameter> {
+            Vec::new()
+        }
+        fn states(&self) -> u64 {
+            (self.cap + 1) * (self.cap + 1)
+        }
+        fn position(&self, index: u64) -> Option<(u64, u64)> {
+            (index < self.states()).then(|| self.piles(index))
+        }
+        fn index(&self, &(a, b): &(u64, u64)) -> u64 {
+            self.at(a, b)
+        }
+        fn to_move(&self, _index: u64) -> Side {
+            Side::First
+        }
+        fn ending(&self, index: u64) -> Option<Outcome> {
+            (index + 1 == self.states()).then_some(Outcome::Draw)
+        }
+        fn successors(&self, index: u64, out: &mut Vec<u64>) {
+            if self.ending(index).is_some() {
+                return;
+            }
+            let (a, b) = self.piles(index);
+            out.extend((0..a).map(|left| self.at(left, b)));
+            out.extend((0..b).map(|left| self.at(a, left)));
+            out.extend(self.adds_back(a, b).then(|| self.at(a + 1, b)));
+            out.extend(self.adds_back(b, a).then(|| self.at(a, b + 1)));
+        }
+        fn max_moves(&self) -> usize {
+            2 * self.cap as usize + 1
+        }
+        fn has_unmoves(&self) -> bool {
+            true
+        }
+        fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+            let (a, b) = self.piles(index);
+            let last = self.states() - 1;
+            out.extend(
+                (a + 1..=self.cap)
+                    .map(|before| self.at(before, b))
+                    .filter(|&before| before != last),
+            );
+            out.extend(
+                (b + 1..=self.cap)
+                    .map(|before| self.at(a, before))
+                    .filter(|&before| before != last),
+            );
+            if a > 0 && self.adds_back(a - 1, b) {
+                out.push(self.at(a - 1, b));
+            }
+            if b > 0 && self.adds_back(b - 1, a) {
+                out.push(self.at(a, b - 1));
+            }
+        }
+        fn max_unmoves(&self) -> usize {
+            2 * self.cap as usize + 1
+        }
+        fn has_symmetry(&self) -> bool {
+            true
+        }
+        fn canonical(&self, index: u64) -> u64 {
+            let (a, b) = self.piles(index);
+            self.at(a.max(b), a.min(b))
+        }
+    }
+
+    #[test]
+    fn games_with_more_moves_than_a_byte_counts_sweep_on_two_byte_counters() {
+        use crate::engine::conformance::{check, Sample};
+        use crate::engine::kernel::GameKernel;
+        use crate::engine::sweep::{self, parallel};
+
+        let game = WideNim { cap: 200 };
+        check(&game, Sample::All).unwrap();
+        assert!(game.max_moves() > u8::MAX_COUNT);
+        for symmetry in [false, true] {
+            let solved = solve(
+                &game,
+                &SolveOptions {
+                    symmetry,
+                    reverse_graph: false,
+                },
+            )
+            .unwrap();
+            let space = if symmetry {
+                GameSpace::orbits(&game)
+            } else {
+                GameSpace::full(&game)
+            };
+            let queue = baseline::solve(&space, &Predecessors::Unmoves);
+            assert_eq!(solved.codes, queue.codes, "symmetry {symmetry}");
+            assert_eq!(solved.distances, queue.distances, "symmetry {symmetry}");
+            // Equal piles are lost, after each of their 380 moves was counted
+            // down, in 380 moves (one stone at a time, the winner mirroring);
+            // so are others of more than 247 moves.
+            assert_eq!(
+                solved.outcome(&game, game.at(190, 190)),
+                Some(Outcome::Loss)
+            );
+            assert_eq!(solved.distance(&game, game.at(190, 190)), Some(380));
+            let mut moves = Vec::new();
+            let wide_losses = (0..game.states())
+                .filter(|&index| {
+                    moves.clear();
+                    game.successors(index, &mut moves);
+                    moves.len() > 247 && solved.outcome(&game, index) == Some(Outcome::Loss)
+                })
+                .count();
+            assert!(wide_losses > 0);
+            assert!(solved.counts[usize::from(gametable::code::DRAW)] > 0);
+
+            // On 2 and 3 threads, bit for bit the one-thread sweep.
+            let kernel = GameKernel::wide(&space, Predecessors::Unmoves, game.max_unmoves());
+            let stored = space.stored() as usize;
+            let mut single_distances = vec![u32::MAX; stored];
+            let single = sweep::sweep(&kernel, |s, d| single_distances[s as usize] = d);
+            assert_eq!(single.levels, solved.levels);
+            for threads in [2, 3] {
+                let pool = rayon::ThreadPoolBuilder::new()
+                    .num_threads(threads)
+                    .build()
+                    .unwrap();
+                let mut distances = vec![u32::MAX; stored];
+                let parallel = pool.install(|| {
+                    parallel::two_phase(&kernel, |_, _| {}, |s, d| distances[s as usize] = d)
+                });
+                assert_eq!(single.packed, parallel.packed, "{threads} threads");
+                assert_eq!(single.levels, parallel.levels);
+                assert_eq!(single_distances, distances, "{threads} threads");
+            }
+            assert!(kernel.broken().is_none());
+
+            // One-byte counters cannot hold it, and say so.
+            let narrow = GameKernel::new(&space, Predecessors::Unmoves, game.max_unmoves());
+            let _ = sweep::sweep(&narrow, |_, _| {});
+            assert!(matches!(
+                narrow.broken(),
+                Some(Broken::TooManyMoves { limit: 247, moves, .. }) if moves > 247
+            ));
+        }
+        // Per orbit, every index answers as over every state.
+        let full = solve(&game, &SolveOptions::default()).unwrap();
+        let orbits = solve(
+            &game,
+            &SolveOptions {
+                symmetry: true,
+                reverse_graph: false,
+            },
+        )
+        .unwrap();
+        for index in 0..game.states() {
+            assert_eq!(full.outcome(&game, index), orbits.outcome(&game, index));
+            assert_eq!(full.distance(&game, index), orbits.distance(&game, index));
         }
     }
 }

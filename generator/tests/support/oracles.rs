@@ -292,7 +292,10 @@ pub fn check_cli(data: &[u8]) {
             // position read is written back to one that reads the same.
             let entry = gametable_gen::cli::registry::entry("cards").unwrap();
             if let (Ok(game), Some(text)) = (
-                entry.build(&[u64::from(cards), u64::from(modulus)]),
+                entry.build(&[
+                    u64::from(cards.unwrap_or(8)),
+                    u64::from(modulus.unwrap_or(5)),
+                ]),
                 query.position,
             ) {
                 check_notation(&game, &text);

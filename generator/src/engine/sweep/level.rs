@@ -9,10 +9,8 @@
 #![allow(clippy::indexing_slicing)] // every index is a stored state, below `slots`
 
 use super::cells::Cells;
-use super::countdown::{
-    is_win_front, Steps, DONE_LOSS, DONE_WIN, FRONT_LOSS, FRONT_MASK, FRONT_WIN,
-};
-use super::{mark_block, matches, Kernel, SpaceSolution, BLOCK};
+use super::countdown::{level_steps, Cell};
+use super::{mark_block, Kernel, SpaceSolution, BLOCK};
 
 /// Solves the stored states of `kernel`, calling `on_decided(stored index,
 /// distance)` once for every decided state in increasing distance order.
@@ -34,7 +32,7 @@ pub fn sweep<K: Kernel>(kernel: &K, on_decided: impl FnMut(u64, u32)) -> SpaceSo
         ],
         frontier: Vec::new(),
         pending: [vec![0; PENDING_CHUNK + room], vec![0; PENDING_CHUNK + room]],
-        steps: [Steps::level(0), Steps::level(1)],
+        steps: [level_steps::<K::Cell>(0), level_steps::<K::Cell>(1)],
         holds: [[0; 2]; 2],
         visits: 0,
     };
@@ -52,8 +50,8 @@ struct Sequential<'a, K: Kernel, F> {
     kernel: &'a K,
     scratch: K::Scratch,
     on_decided: F,
-    /// One byte per stored state: a counter, or a marker.
-    work: Cells,
+    /// One cell per stored state: a counter, or a marker.
+    work: Cells<K::Cell>,
     /// By level parity: blocks that may hold that level's frontier.
     dirty: [Vec<u64>; 2],
     /// By level parity: that level's frontier, while it fits a list.
@@ -65,7 +63,7 @@ struct Sequential<'a, K: Kernel, F> {
     /// of wins.
     pending: [Vec<usize>; 2],
     /// By level parity: the count-downs after a loss, after a win.
-    steps: [[Steps; 2]; 2],
+    steps: [[<K::Cell as Cell>::Steps; 2]; 2],
     /// By level parity: how many losses and wins that level holds, so that
     /// a level of one outcome (every level of most games) is processed in
     /// the simpler loop.
@@ -77,14 +75,15 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
     /// Sets every state's first cell, a block at a time; the states decided
     /// at distance 0 form level 0, found by scanning.
     fn start(&mut self) {
+        let [loss, win] = [<K::Cell>::FRONT_LOSS[0], <K::Cell>::FRONT_WIN[0]];
         const CHUNK: usize = 64 * BLOCK;
         for (chunk, cells) in self.work.chunks_mut(CHUNK).enumerate() {
             let first = chunk * CHUNK;
             self.kernel.initial_cells(first, cells, &mut self.scratch);
             for (b, block) in cells.chunks(BLOCK).enumerate() {
                 let (losses, wins) = (
-                    matches(block, u8::MAX, FRONT_LOSS[0]),
-                    matches(block, u8::MAX, FRONT_WIN[0]),
+                    Cell::matches(block, Cell::ALL, loss),
+                    Cell::matches(block, Cell::ALL, win),
                 );
                 if losses | wins != 0 {
                     mark_block(&mut self.dirty[0], first + b * BLOCK);
@@ -112,7 +111,11 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
                     word &= word - 1;
                     let start = block * BLOCK;
                     let end = (start + BLOCK).min(self.work.len());
-                    let mut hits = matches(&self.work[start..end], FRONT_MASK, FRONT_LOSS[parity]);
+                    let mut hits = Cell::matches(
+                        &self.work[start..end],
+                        <K::Cell>::FRONT_MASK,
+                        <K::Cell>::FRONT_LOSS[parity],
+                    );
                     while hits != 0 {
                         self.frontier.push(start + hits.trailing_zeros() as usize);
                         hits &= hits - 1;
@@ -154,7 +157,11 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
         let work = &mut self.work;
         let (mark, list) = (&mut self.dirty[next], &mut self.lists[next]);
         let step = &self.steps[parity][won];
-        let done = if won == 1 { DONE_WIN } else { DONE_LOSS };
+        let done = if won == 1 {
+            <K::Cell>::DONE_WIN
+        } else {
+            <K::Cell>::DONE_LOSS
+        };
         let pending = &mut self.pending[won];
         let mut found = 0;
         let mut decided = 0;
@@ -191,8 +198,12 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
         let mut found = [0usize; 2];
         let mut decided = [0u64; 2];
         for &s in &self.frontier {
-            let won = usize::from(is_win_front(work[s]));
-            work[s] = if won == 1 { DONE_WIN } else { DONE_LOSS };
+            let won = usize::from(work[s].is_win_front());
+            work[s] = if won == 1 {
+                <K::Cell>::DONE_WIN
+            } else {
+                <K::Cell>::DONE_LOSS
+            };
             (self.on_decided)(s as u64, level);
             let pending = &mut self.pending[won];
             let at = found[won];
@@ -259,23 +270,23 @@ impl FrontierList {
         self.overflowed = !self.listable;
     }
 
-    /// Counts down each of `pending` by `step` (see [`Steps`]),
+    /// Counts down each of `pending` by `step` (see [`Cell::after`]),
     /// recording those decided in this list or, once it overflowed, in the
     /// dirty bitmap `mark`; returns how many it decided. Which are decided
     /// is unpredictable, so both ways of recording them are branch-free.
-    fn count_down(
+    fn count_down<C: Cell>(
         &mut self,
-        work: &mut [u8],
+        work: &mut [C],
         mark: &mut [u64],
         pending: &[usize],
-        step: &Steps,
+        step: &C::Steps,
     ) -> u64 {
         if self.overflowed {
             // Listed in the spare slots first, then marked: a write per
             // count-down, and bitmap updates for the decided ones only.
             let mut decided = 0;
             for &p in pending {
-                let (cell, decided_now) = step.after(work[p]);
+                let (cell, decided_now) = C::after(step, work[p]);
                 work[p] = cell;
                 self.spare[decided] = p;
                 decided += usize::from(decided_now);
@@ -287,7 +298,7 @@ impl FrontierList {
         } else {
             let mut len = self.len;
             for &p in pending {
-                let (cell, decided_now) = step.after(work[p]);
+                let (cell, decided_now) = C::after(step, work[p]);
                 work[p] = cell;
                 self.slots[len] = p as u32;
                 len += usize::from(decided_now);

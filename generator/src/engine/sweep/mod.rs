@@ -15,8 +15,10 @@
 //! specialised one (`crate::games::cards::kernel`) over precomputed
 //! per-hand tables.
 //!
-//! Working memory is one byte per stored state ([`countdown`]): a counter
-//! while undecided, else a marker. Each level is found by scanning only
+//! Working memory is one cell per stored state ([`countdown`]): a counter
+//! while undecided, else a marker. A cell is one byte, or two for a kernel
+//! whose states may have more than [`countdown::MAX_COUNT`] successors (the
+//! kernel's [`Kernel::Cell`]); the loop is monomorphised per cell type. Each level is found by scanning only
 //! the 64-state blocks that a bitmap marks dirty (small levels are listed),
 //! so no queue grows with the table.
 
@@ -25,6 +27,7 @@ pub mod countdown;
 pub mod level;
 pub mod parallel;
 
+pub use countdown::Cell;
 pub use level::sweep;
 
 /// States per block of the dirty bitmaps: one cache line of the work array.
@@ -33,15 +36,19 @@ pub const BLOCK: usize = 64;
 /// What a game's sweep needs to know of its stored states.
 ///
 /// Contracts: [`Kernel::initial_cells`] gives each stored state its count
-/// of distinct stored successors (at most [`countdown::MAX_COUNT`]), or a
-/// marker: [`countdown::FRONT_LOSS`]`[0]` / [`countdown::FRONT_WIN`]`[0]`
+/// of distinct stored successors (at most [`Cell::MAX_COUNT`]), or a
+/// marker: [`Cell::FRONT_LOSS`]`[0]` / [`Cell::FRONT_WIN`]`[0]`
 /// for a state decided at distance 0 (over, or without moves: a loss),
-/// [`countdown::ENDED_LEVEL`] for a state the rules end level,
-/// [`countdown::NOT_A_POSITION`] for a slot that names no position;
+/// [`Cell::ENDED_LEVEL`] for a state the rules end level,
+/// [`Cell::NOT_A_POSITION`] for a slot that names no position;
 /// [`Kernel::predecessors`] lists the distinct stored predecessors of a
 /// stored state, each once, every one of which counted the state among its
 /// successors.
 pub trait Kernel: Sync {
+    /// The work cell: `u8`, or `u16` where a state may have more than
+    /// [`countdown::MAX_COUNT`] distinct stored successors.
+    type Cell: Cell;
+
     /// Per-thread scratch space (caches, buffers).
     type Scratch;
 
@@ -55,7 +62,7 @@ pub trait Kernel: Sync {
     fn scratch(&self) -> Self::Scratch;
 
     /// Sets the starting cell of stored states `first..first + cells.len()`.
-    fn initial_cells(&self, first: usize, cells: &mut [u8], scratch: &mut Self::Scratch);
+    fn initial_cells(&self, first: usize, cells: &mut [Self::Cell], scratch: &mut Self::Scratch);
 
     /// Writes the distinct stored predecessors of stored state `s` to the
     /// front of `out` (which has room for [`Kernel::max_predecessors`]);
@@ -82,17 +89,16 @@ pub struct SpaceSolution {
 
 impl SpaceSolution {
     /// Packs the final work cells of `states` stored states into codes.
-    pub(crate) fn from_cells(
+    pub(crate) fn from_cells<C: Cell>(
         states: usize,
         levels: u32,
         predecessor_visits: u64,
-        cell: impl Fn(usize) -> u8,
+        cell: impl Fn(usize) -> C,
     ) -> SpaceSolution {
         let mut packed = vec![0u8; states.div_ceil(4)];
-        let codes: [u8; 256] = std::array::from_fn(|c| countdown::cell_code(c as u8));
         for (i, byte) in packed.iter_mut().enumerate() {
             for slot in 0..4.min(states - i * 4) {
-                *byte |= codes[usize::from(cell(i * 4 + slot))] << (slot * 2);
+                *byte |= cell(i * 4 + slot).code() << (slot * 2);
             }
         }
         SpaceSolution {

@@ -6,7 +6,7 @@
 //!    decided, and buckets their predecessors' indices by the region of the
 //!    array they fall in.
 //! 2. **Apply.** Each thread takes whole regions and counts down the
-//!    predecessors bucketed there, with plain byte writes.
+//!    predecessors bucketed there, with plain writes.
 //!
 //! No cell is ever written by two threads at once, so there are no atomics
 //! and no cache lines passed between cores, and a region is small enough to
@@ -21,8 +21,8 @@
 use rayon::prelude::*;
 
 use super::cells::Cells;
-use super::countdown::{is_win_front, Steps, DONE_LOSS, DONE_WIN, FRONT_LOSS, FRONT_MASK};
-use super::{matches, Kernel, SpaceSolution, BLOCK};
+use super::countdown::{level_steps, Cell};
+use super::{Kernel, SpaceSolution, BLOCK};
 
 /// States per bitmap word: 64 blocks of 64.
 const WORD_STATES: usize = 64 * BLOCK;
@@ -82,7 +82,7 @@ where
     K::Scratch: Send,
 {
     let states = kernel.slots();
-    let mut work = Cells::zeroed(states);
+    let mut work = Cells::<K::Cell>::zeroed(states);
     let bitmap_words = states.div_ceil(WORD_STATES);
     let mut dirty = [vec![0u64; bitmap_words], vec![0u64; bitmap_words]];
 
@@ -97,7 +97,7 @@ where
                 let first = chunk * chunk_words * WORD_STATES;
                 kernel.initial_cells(first, cells, scratch);
                 for (b, block) in cells.chunks(BLOCK).enumerate() {
-                    if matches(block, FRONT_MASK, FRONT_LOSS[0]) != 0 {
+                    if Cell::matches(block, <K::Cell>::FRONT_MASK, <K::Cell>::FRONT_LOSS[0]) != 0 {
                         level0[b / 64] |= 1 << (b % 64);
                     }
                 }
@@ -172,7 +172,7 @@ where
 /// and the predecessors visited; lists the frontier in `decided`, by part.
 #[allow(clippy::too_many_arguments)]
 fn gather<K: Kernel>(
-    cells: &mut [u8],
+    cells: &mut [K::Cell],
     scan: &mut [u64],
     buckets: &mut [[Vec<Vec<u32>>; 2]],
     decided: &mut [Vec<u32>],
@@ -203,12 +203,20 @@ where
                     word &= word - 1;
                     let start = block * BLOCK;
                     let end = (start + BLOCK).min(cells.len());
-                    let mut hits = matches(&cells[start..end], FRONT_MASK, FRONT_LOSS[parity]);
+                    let mut hits = Cell::matches(
+                        &cells[start..end],
+                        <K::Cell>::FRONT_MASK,
+                        <K::Cell>::FRONT_LOSS[parity],
+                    );
                     while hits != 0 {
                         let local = start + hits.trailing_zeros() as usize;
                         hits &= hits - 1;
-                        let won = usize::from(is_win_front(cells[local]));
-                        cells[local] = if won == 1 { DONE_WIN } else { DONE_LOSS };
+                        let won = usize::from(cells[local].is_win_front());
+                        cells[local] = if won == 1 {
+                            <K::Cell>::DONE_WIN
+                        } else {
+                            <K::Cell>::DONE_LOSS
+                        };
                         found += 1;
                         let s = offset + local;
                         decided.push(s as u32);
@@ -227,15 +235,15 @@ where
 
 /// The apply phase: each region's bucketed predecessors, counted down by the
 /// thread that owns the region; the buckets are emptied for the next batch.
-fn apply(
-    work: &mut [u8],
+fn apply<C: Cell>(
+    work: &mut [C],
     mark: &mut [u64],
     buckets: &mut [[Vec<Vec<u32>>; 2]],
     region_len: usize,
     parity: usize,
 ) {
     let shared = &*buckets;
-    let steps = Steps::level(parity);
+    let steps = level_steps::<C>(parity);
     work.par_chunks_mut(region_len)
         .zip(mark.par_chunks_mut(region_len / WORD_STATES))
         .enumerate()
@@ -245,7 +253,7 @@ fn apply(
                 for (won, step) in steps.iter().enumerate() {
                     for &p in &part[won][region] {
                         let local = p as usize - first;
-                        let (cell, decided_now) = step.after(cells[local]);
+                        let (cell, decided_now) = C::after(step, cells[local]);
                         cells[local] = cell;
                         mark[local / WORD_STATES] |= u64::from(decided_now) << (local / BLOCK % 64);
                     }

@@ -68,6 +68,7 @@ pub struct CardsScratch<'a, W> {
 }
 
 impl<'a, S: Space + Sync, E: Entry> Kernel for CardsKernel<'a, S, E> {
+    type Cell = u8;
     type Scratch = CardsScratch<'a, S::Waiting<'a>>;
 
     fn slots(&self) -> usize {
