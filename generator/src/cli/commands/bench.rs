@@ -88,7 +88,7 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
         "plain: queue-based full-table sweep, 1 thread (baseline); full: level sweep, every state, 1 thread;"
     );
     say!("orbits: level sweep, one state per orbit, 1 thread; orbits-parallel: the same on all threads;");
-    say!("generic-full, generic-orbits: the same level sweep through the generic Game seam (Cards as a Game, its un-moves).");
+    say!("generic-full, generic-orbits: the same level sweep, 1 thread, through the generic Game seam (Cards as a Game, its un-moves).");
     Ok(())
 }
 
@@ -121,7 +121,10 @@ pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::cli::R
                     symmetry: kind == "generic-orbits",
                     reverse_graph: false,
                 };
-                engine::solve(&Cards::new(variant), &options)?.visits
+                // On one thread, as the fast path's `full` and `orbits`.
+                let pool = rayon::ThreadPoolBuilder::new().num_threads(1).build()?;
+                pool.install(|| engine::solve(&Cards::new(variant), &options))?
+                    .visits
             }
             other => return Err(format!("unknown kind '{other}' (one of {KINDS:?})").into()),
         };
