@@ -489,17 +489,7 @@ fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::R
         solved.levels,
         solved.visits
     );
-    if let Some(start) = g.start() {
-        let reach = crate::engine::reach::reachable(g, start);
-        say!(
-            "reachable from the start: {} positions{}",
-            reach.positions,
-            reach
-                .orbits
-                .map(|o| format!(" ({o} up to symmetry)"))
-                .unwrap_or_default()
-        );
-    }
+    super::stats::reach(g)?;
     say!(
         "wrote {} ({} bytes){}, the fingerprints and {}",
         path.display(),

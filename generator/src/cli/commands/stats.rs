@@ -243,7 +243,7 @@ fn example<G: Notation>(
 }
 
 /// How many positions play reaches from the game's start, if it has one.
-fn reach<G: Game>(game: &G) -> crate::cli::Result<()> {
+pub(crate) fn reach<G: Game>(game: &G) -> crate::cli::Result<()> {
     if let Some(start) = game.start() {
         let reach = crate::engine::reach::reachable(game, start);
         say!(
