@@ -30,10 +30,10 @@ use std::fmt::Write as _;
 
 use gametable::Outcome;
 use gametable_gen::engine::conformance::{self, Sample};
-use gametable_gen::engine::reach;
 use gametable_gen::engine::{
     self, Game, Notation, NotationError, Parameter, Side, SolveOptions, Solved,
 };
+use gametable_gen::engine::{deep, reach};
 
 /// Vertices of the graph.
 const VERTICES: u64 = 10;
@@ -330,66 +330,34 @@ pub struct Tally {
     pub longest_at: u64,
 }
 
-/// Checks `solved` one move deep from the forward rules alone, position by
-/// position: a state that is over keeps the rules' verdict at distance 0; a
-/// state with no move is lost at distance 0; a win at distance `d` has a move
-/// to a loss at `d - 1` and none to a shorter loss; a loss at `d` has only
-/// moves to wins, the longest at `d - 1`; a draw has no move to a loss and
-/// one to a draw. The error names the first position at fault.
+/// Checks `solved` one move deep from the forward rules alone with the
+/// engine's deep verifier (`engine::deep::check`, which trusts neither the
+/// table nor the sweep): a state that is over keeps the rules' verdict at
+/// distance 0; a win at distance `d` has a move to a loss at `d - 1` and
+/// none to a shorter loss; a loss at `d` has only moves to wins, the
+/// longest at `d - 1`; a draw has no move to a loss and not only moves to
+/// wins. The error names the first position at fault; on success, the
+/// outcomes are tallied.
 pub fn check_one_move_deep<G: Notation>(game: &G, solved: &Solved) -> Result<Tally, String> {
+    deep::check(
+        game,
+        false,
+        |i| Some((solved.outcome(game, i)?, solved.distance(game, i))),
+        |i| game.write_position(i),
+    )
+    .map_err(|e| e.why)?;
     let mut tally = Tally::default();
-    let mut moves = Vec::new();
-    for i in 0..game.states() {
-        let (outcome, distance) = (solved.outcome(game, i), solved.distance(game, i));
-        if !game.is_position(i) {
-            if outcome.is_some() {
-                return Err(format!("index {i} is no position but has an outcome"));
-            }
-            continue;
-        }
-        let at = game.write_position(i);
-        let Some(outcome) = outcome else {
-            return Err(format!("{at}: no outcome"));
-        };
-        moves.clear();
-        game.successors(i, &mut moves);
-        let results: Vec<(Option<Outcome>, Option<u16>)> = moves
-            .iter()
-            .map(|&t| (solved.outcome(game, t), solved.distance(game, t)))
-            .collect();
-        let expected = if let Some(ending) = game.ending(i) {
-            (ending, (ending != Outcome::Draw).then_some(0))
-        } else if results.is_empty() {
-            (Outcome::Loss, Some(0))
-        } else if let Some(d) = results
-            .iter()
-            .filter(|r| r.0 == Some(Outcome::Loss))
-            .filter_map(|r| r.1)
-            .min()
-        {
-            (Outcome::Win, Some(d + 1))
-        } else if results.iter().all(|r| r.0 == Some(Outcome::Win)) {
-            let longest = results.iter().filter_map(|r| r.1).max().unwrap_or(0);
-            (Outcome::Loss, Some(longest + 1))
-        } else {
-            (Outcome::Draw, None)
-        };
-        if (outcome, distance) != expected {
-            return Err(format!(
-                "{at}: solved as {outcome} at distance {distance:?}, but its moves make it {} at distance {:?}",
-                expected.0, expected.1
-            ));
-        }
-        match outcome {
-            Outcome::Win => {
+    for i in (0..game.states()).filter(|&i| game.is_position(i)) {
+        match solved.outcome(game, i) {
+            Some(Outcome::Win) => {
                 tally.wins += 1;
-                let d = distance.unwrap_or(0);
+                let d = solved.distance(game, i).unwrap_or(0);
                 if d > tally.longest_win {
                     (tally.longest_win, tally.longest_at) = (d, i);
                 }
             }
-            Outcome::Loss => tally.losses += 1,
-            Outcome::Draw => tally.draws += 1,
+            Some(Outcome::Loss) => tally.losses += 1,
+            _ => tally.draws += 1,
         }
     }
     Ok(tally)

@@ -102,14 +102,14 @@ fn the_one_move_deep_check_catches_a_wrong_outcome() {
     let error = check_one_move_deep(&game, &wrong).unwrap_err();
     assert_eq!(
         error,
-        "4 2 cop: solved as draw at distance None, but its moves make it win at distance Some(4)"
+        "4 2 cop: the table says draw but its moves make it win in 4"
     );
     // A win one move too long.
     let start = game.start().unwrap();
     solved.distances[start as usize] += 1;
     let error = check_one_move_deep(&game, &solved).unwrap_err();
     assert!(
-        error.starts_with("0 8 cop: solved as win at distance Some(8)"),
+        error.starts_with("0 8 cop: the table says win in 8"),
         "{error}"
     );
 }
