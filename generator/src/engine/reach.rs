@@ -1,10 +1,15 @@
 //! Reachability: which states play can reach from a given one.
 //!
-//! A bit per index marks the states found and a stack holds those whose
-//! moves are still to be listed, so memory is `states() / 8` bytes plus the
-//! stack (and as much again for the orbits of a game with symmetry).
-//! Successors that are out of range or not positions are skipped: the
-//! conformance check ([`crate::engine::conformance`]) reports them.
+//! A breadth-first walk on every core: a bit per index (set atomically)
+//! marks the states found, and each round lists the moves of the states the
+//! round before found. Memory is `states() / 8` bytes (as much again for the
+//! orbits of a game with symmetry) plus the two largest rounds. Successors
+//! that are out of range or not positions are skipped: the conformance
+//! check ([`crate::engine::conformance`]) reports them.
+
+use std::sync::atomic::{AtomicU64, Ordering};
+
+use rayon::prelude::*;
 
 use super::game::Game;
 
@@ -32,48 +37,70 @@ impl Reach {
 pub fn reachable<G: Game>(game: &G, from: u64) -> Reach {
     let states = game.states();
     let words = usize::try_from(states.div_ceil(64)).unwrap_or(usize::MAX);
-    let mut bits = vec![0u64; words];
+    let fresh = || (0..words).map(|_| AtomicU64::new(0)).collect::<Vec<_>>();
+    let bits = fresh();
     let symmetric = game.has_symmetry();
-    let mut canonical = if symmetric {
-        vec![0u64; words]
-    } else {
-        Vec::new()
+    let canonical = if symmetric { fresh() } else { Vec::new() };
+    // Marks `i` found; true when it is a position found for the first time.
+    let first_visit = |i: u64| -> bool {
+        if i >= states || test_atomic(&bits, i) || !game.is_position(i) {
+            return false;
+        }
+        set_atomic(&bits, i)
     };
     let mut positions = 0u64;
     let mut orbits = 0u64;
-    let mut stack = Vec::new();
-    let mut out = Vec::new();
-    let mut visit = |i: u64, stack: &mut Vec<u64>| {
-        if i >= states || test(&bits, i) || !game.is_position(i) {
-            return;
-        }
-        set(&mut bits, i);
-        positions += 1;
+    let mut round: Vec<u64> = Vec::new();
+    if first_visit(from) {
+        round.push(from);
+    }
+    while !round.is_empty() {
+        positions += round.len() as u64;
         if symmetric {
-            let c = game.canonical(i);
-            if c < states && !test(&canonical, c) {
-                set(&mut canonical, c);
-                orbits += 1;
-            }
+            orbits += round
+                .par_iter()
+                .filter(|&&i| {
+                    let c = game.canonical(i);
+                    c < states && set_atomic(&canonical, c)
+                })
+                .count() as u64;
         }
-        stack.push(i);
-    };
-    visit(from, &mut stack);
-    while let Some(s) = stack.pop() {
-        if game.ending(s).is_some() {
-            continue;
-        }
-        out.clear();
-        game.successors(s, &mut out);
-        for &t in &out {
-            visit(t, &mut stack);
-        }
+        round = round
+            .par_chunks(1 << 12)
+            .map_init(Vec::new, |out, chunk| {
+                let mut next = Vec::new();
+                for &s in chunk {
+                    if game.ending(s).is_some() {
+                        continue;
+                    }
+                    out.clear();
+                    game.successors(s, out);
+                    next.extend(out.iter().copied().filter(|&t| first_visit(t)));
+                }
+                next
+            })
+            .flatten()
+            .collect();
     }
     Reach {
         positions,
         orbits: symmetric.then_some(orbits),
-        bits,
+        bits: bits.into_iter().map(AtomicU64::into_inner).collect(),
     }
+}
+
+/// Bit `i` of `bits`, read atomically (false past the end).
+fn test_atomic(bits: &[AtomicU64], i: u64) -> bool {
+    bits.get((i / 64) as usize)
+        .is_some_and(|w| w.load(Ordering::Relaxed) >> (i % 64) & 1 == 1)
+}
+
+/// Sets bit `i` of `bits`; true when this call set it.
+fn set_atomic(bits: &[AtomicU64], i: u64) -> bool {
+    bits.get((i / 64) as usize).is_some_and(|w| {
+        let bit = 1u64 << (i % 64);
+        w.fetch_or(bit, Ordering::Relaxed) & bit == 0
+    })
 }
 
 /// Bit `i` of `bits` (false past the end).
@@ -82,13 +109,6 @@ fn test(bits: &[u64], i: u64) -> bool {
         .ok()
         .and_then(|w| bits.get(w))
         .is_some_and(|w| w >> (i % 64) & 1 == 1)
-}
-
-/// Sets bit `i` of `bits` (which is in range).
-fn set(bits: &mut [u64], i: u64) {
-    if let Some(w) = usize::try_from(i / 64).ok().and_then(|w| bits.get_mut(w)) {
-        *w |= 1 << (i % 64);
-    }
 }
 
 #[cfg(test)]
