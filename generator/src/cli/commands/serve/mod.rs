@@ -292,6 +292,10 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
                 served.source.describe()
             );
         }
+        // Answers are small and go out whole: no waiting to coalesce them.
+        let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
+            let _ = tcp.set_nodelay(true);
+        });
         axum::serve(listener, router(explorer)).await?;
         Ok(())
     })
