@@ -391,7 +391,7 @@ pub fn distance_fingerprint(
         text,
         "# Distances: moves to the end under perfect play (winner fastest, loser slowest); all-ones = draw or not a position."
     );
-    header_lines(&mut text, header, file_len);
+    super::fingerprint::body_lines(&mut text, header, file_len, false);
     let _ = writeln!(text, "wins = {}", stats.wins);
     let _ = writeln!(text, "losses = {}", stats.losses);
     let _ = writeln!(text, "draws = {}", stats.draws);
@@ -480,7 +480,7 @@ pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u
             layout_flags(header)
         ),
     );
-    header_lines(&mut text, header, file_len);
+    super::fingerprint::body_lines(&mut text, header, file_len, false);
     let _ = writeln!(text, "wins = {}", counts[code::WIN as usize]);
     let _ = writeln!(text, "losses = {}", counts[code::LOSS as usize]);
     let _ = writeln!(text, "draws = {}", counts[code::DRAW as usize]);
@@ -528,19 +528,4 @@ fn footer_lines(text: &mut String, header: &Header) {
         gametable_format::hex(&header.payload_sha256)
     );
     let _ = writeln!(text, "generator = {}", header.generator);
-}
-
-/// The lines every fingerprint starts its body with: the game, its
-/// parameters and the file's layout and sizes.
-fn header_lines(text: &mut String, header: &Header, file_len: usize) {
-    let _ = writeln!(text, "game = {}", header.game.name);
-    for (name, value) in &header.game.parameters {
-        let _ = writeln!(text, "{name} = {value}");
-    }
-    let _ = writeln!(text, "kind = {:?}", header.kind);
-    let _ = writeln!(text, "bits_per_state = {}", header.bits_per_state);
-    let _ = writeln!(text, "symmetry = {:?}", header.symmetry);
-    let _ = writeln!(text, "states = {}", header.states);
-    let _ = writeln!(text, "payload_bytes = {}", header.payload_len);
-    let _ = writeln!(text, "file_bytes = {file_len}");
 }

@@ -25,7 +25,7 @@ pub fn fingerprint(
         "# Fingerprint of {file_name}. Generated file: do not edit."
     );
     let _ = writeln!(text, "# Regenerate with: {regenerate}");
-    body_lines(&mut text, header, file_len);
+    body_lines(&mut text, header, file_len, true);
     match header.kind {
         gametable_format::TableKind::Outcome => {
             let counts = table.counts();
@@ -69,8 +69,10 @@ pub fn fingerprint(
     text
 }
 
-/// The game, its parameters, the layout and the sizes.
-fn body_lines(text: &mut String, header: &Header, file_len: usize) {
+/// The game, its parameters, the layout and the sizes; the compression
+/// where `compression` (Cards' fingerprints, older than the line, go
+/// without it, so that the committed ones stay as they are).
+pub(crate) fn body_lines(text: &mut String, header: &Header, file_len: usize, compression: bool) {
     let _ = writeln!(text, "game = {}", header.game.name);
     for (name, value) in &header.game.parameters {
         let _ = writeln!(text, "{name} = {value}");
@@ -79,7 +81,9 @@ fn body_lines(text: &mut String, header: &Header, file_len: usize) {
     let _ = writeln!(text, "bits_per_state = {}", header.bits_per_state);
     let _ = writeln!(text, "symmetry = {:?}", header.symmetry);
     let _ = writeln!(text, "states = {}", header.states);
-    let _ = writeln!(text, "compression = {:?}", header.compression);
+    if compression {
+        let _ = writeln!(text, "compression = {:?}", header.compression);
+    }
     let _ = writeln!(text, "payload_bytes = {}", header.payload_len);
     let _ = writeln!(text, "file_bytes = {file_len}");
 }
