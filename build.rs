@@ -14,6 +14,11 @@
 
 use std::path::{Path, PathBuf};
 
+// The packing rule, the same file the crate compiles.
+#[path = "lookup/packing.rs"]
+#[allow(dead_code)]
+mod packing;
+
 use gametable_format::{Game, Symmetry, TableKind};
 
 const TABLE: &str = "data/cards-8-5.gtbl";
@@ -79,8 +84,7 @@ fn embed() -> Result<(), String> {
 }
 
 fn outcome_code(packed: &[u8], index: u64) -> u8 {
-    let byte = packed.get((index / 4) as usize).copied().unwrap_or(0);
-    (byte >> ((index % 4) * 2)) & 3
+    packing::code_at(packed, index).unwrap_or(0)
 }
 
 /// Reads and checks the (8, 5) table at `relative` of `kind`, returning its

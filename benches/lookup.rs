@@ -70,7 +70,7 @@ fn write_tables() -> [(PathBuf, &'static str); 3] {
     for i in 0..orbits.states() {
         let (a, b) = orbits.state(i);
         let code = CLASSIC.code(a as u64 * hands + b as u64);
-        reduced[(i / 4) as usize] |= code << ((i % 4) * 2);
+        gametable::packing::put_code(&mut reduced, i, code);
     }
     let files = [
         (

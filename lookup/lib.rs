@@ -89,6 +89,7 @@ mod open;
 #[cfg(feature = "open")]
 mod open_error;
 mod outcome;
+pub mod packing;
 mod play;
 mod position;
 mod rules;

@@ -312,10 +312,7 @@ fn check(
 /// The 2-bit code of stored state `index`; "not a position" out of range.
 #[inline(always)]
 pub(crate) fn code_in(packed: &[u8], index: u64) -> u8 {
-    match usize::try_from(index / 4).ok().and_then(|i| packed.get(i)) {
-        Some(byte) => (byte >> ((index % 4) * 2)) & 3,
-        None => code::NOT_A_POSITION,
-    }
+    crate::packing::code_at(packed, index).unwrap_or(code::NOT_A_POSITION)
 }
 
 /// The distance of stored state `index` at `bits` (8 or 16) bits per state;

@@ -75,13 +75,10 @@ impl<'a> CardsTable<'a> {
     /// index out of range.
     #[inline]
     pub const fn code(&self, index: u64) -> u8 {
-        let byte = (index / 4) as usize;
-        if byte >= self.packed.len() {
-            return code::NOT_A_POSITION;
+        match crate::packing::code_at(self.packed, index) {
+            Some(code) => code,
+            None => code::NOT_A_POSITION,
         }
-        #[allow(clippy::indexing_slicing)] // bounds checked on the line above
-        let packed = self.packed[byte];
-        (packed >> ((index % 4) * 2)) & 3
     }
 
     /// The outcome of a position for the player to move.

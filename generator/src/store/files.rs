@@ -107,7 +107,7 @@ pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
     for (i, &byte) in packed.iter().enumerate() {
         for slot in 0..4u64 {
             if (i as u64) * 4 + slot < states {
-                let c = (byte >> (slot * 2)) & 3;
+                let c = gametable::packing::code_in(byte, slot);
                 if let Some(n) = counts.get_mut(c as usize) {
                     *n += 1;
                 }

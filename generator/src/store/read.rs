@@ -76,8 +76,7 @@ impl StoredTable {
         if self.header.kind != TableKind::Outcome || stored >= self.header.states {
             return None;
         }
-        let byte = self.payload.get(usize::try_from(stored / 4).ok()?)?;
-        Some((byte >> ((stored % 4) * 2)) & 3)
+        gametable::packing::code_at(&self.payload, stored)
     }
 
     /// Every stored state's code, one per byte (as [`crate::engine::Solved::codes`]);

@@ -93,7 +93,7 @@ pub fn write_tables<G: Game>(
 
     let mut packed = vec![0u8; stored.div_ceil(4) as usize];
     for (i, &c) in solved.codes.iter().enumerate() {
-        packed[i / 4] |= (c & 3) << ((i % 4) * 2);
+        gametable::packing::put_code(&mut packed, i as u64, c);
     }
     let outcome_file = encode(outcome_path, &spec, &packed)?;
     if outcome_file.1.codes() != solved.codes {

@@ -345,9 +345,7 @@ fn layout_distances(
         )
     })?;
     let agrees = (0..outcomes.states).all(|i| {
-        let code = packed
-            .get((i / 4) as usize)
-            .map_or(code::NOT_A_POSITION, |b| (b >> ((i % 4) * 2)) & 3);
+        let code = gametable::packing::code_at(packed, i).unwrap_or(code::NOT_A_POSITION);
         let none = distances
             .get(i as usize)
             .is_none_or(|&d| d == sweep::NO_DISTANCE);

@@ -568,11 +568,7 @@ fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::cli::Result<String> {
     let fresh = table_file::solve_outcomes(variant, Symmetry::Orbits, header.compression)?;
     if fresh.packed != table.as_bytes() {
         let orbit = |packed: &[u8], i: u64| {
-            packed
-                .get((i / 4) as usize)
-                .map_or(gametable::code::NOT_A_POSITION, |b| {
-                    (b >> ((i % 4) * 2)) & 3
-                })
+            gametable::packing::code_at(packed, i).unwrap_or(gametable::code::NOT_A_POSITION)
         };
         let index = (0..header.states)
             .find(|&i| orbit(table.as_bytes(), i) != orbit(&fresh.packed, i))

@@ -96,10 +96,8 @@ impl SpaceSolution {
         cell: impl Fn(usize) -> C,
     ) -> SpaceSolution {
         let mut packed = vec![0u8; states.div_ceil(4)];
-        for (i, byte) in packed.iter_mut().enumerate() {
-            for slot in 0..4.min(states - i * 4) {
-                *byte |= cell(i * 4 + slot).code() << (slot * 2);
-            }
+        for s in 0..states {
+            gametable::packing::put_code(&mut packed, s as u64, cell(s).code());
         }
         SpaceSolution {
             packed,
@@ -110,7 +108,7 @@ impl SpaceSolution {
 
     /// The code of stored state `s`.
     pub fn code(&self, s: usize) -> u8 {
-        (self.packed[s / 4] >> (s % 4 * 2)) & 3
+        gametable::packing::code_in(self.packed[s / 4], s as u64)
     }
 }
 

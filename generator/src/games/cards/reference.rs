@@ -229,15 +229,11 @@ pub fn solve(variant: Variant) -> Result<Vec<u8>, TooLarge> {
 /// used) four to a byte, state `i` at bits `2 * (i % 4)` of byte `i / 4`; the
 /// unused bits of the last byte are zero.
 pub fn pack(codes: &[u8]) -> Vec<u8> {
-    codes
-        .chunks(4)
-        .map(|chunk| {
-            chunk
-                .iter()
-                .zip([0u32, 2, 4, 6])
-                .fold(0u8, |byte, (&c, shift)| byte | ((c & 3) << shift))
-        })
-        .collect()
+    let mut packed = vec![0u8; codes.len().div_ceil(4)];
+    for (i, &c) in codes.iter().enumerate() {
+        gametable::packing::put_code(&mut packed, i as u64, c);
+    }
+    packed
 }
 
 #[cfg(test)]

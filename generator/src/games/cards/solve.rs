@@ -84,7 +84,7 @@ pub(crate) fn pack(codes: impl Iterator<Item = u8>, states: u64) -> (Vec<u8>, [u
     let mut counts = [0u64; 4];
     for (s, c) in codes.enumerate() {
         counts[c as usize] += 1;
-        packed[s / 4] |= c << ((s % 4) * 2);
+        gametable::packing::put_code(&mut packed, s as u64, c);
     }
     (packed, counts)
 }
@@ -212,7 +212,7 @@ pub(crate) fn expand_outcomes(
         for (b, &c) in row.iter().enumerate() {
             let s = a * hands + b;
             counts[usize::from(c)] += 1;
-            outcomes[s / 4] |= c << (s % 4 * 2);
+            gametable::packing::put_code(&mut outcomes, s as u64, c);
         }
     }
     Solution {

@@ -245,7 +245,7 @@ impl<'a> OrbitSpace<'a> {
     pub fn dense_packed(&self, code: impl Fn(usize) -> u8) -> Vec<u8> {
         let mut packed = vec![0u8; gametable::packed_len(self.orbits.states()) as usize];
         self.for_each_dense(|dense, s| {
-            packed[dense as usize / 4] |= (code(s) & 3) << (dense % 4 * 2);
+            gametable::packing::put_code(&mut packed, dense, code(s));
         });
         packed
     }

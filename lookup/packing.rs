@@ -1,0 +1,62 @@
+//! The packing of 2-bit outcome codes, four to a byte: state `i` sits at
+//! bits `2 * (i % 4)` of byte `i / 4`. Part of the table format, written
+//! once here: the lookup crate, its build script (which includes this file)
+//! and every reader and writer in the generator use it.
+
+/// The code of state `index` taken from its byte `byte` (the byte
+/// `index / 4` of a packed table).
+#[inline(always)]
+pub const fn code_in(byte: u8, index: u64) -> u8 {
+    (byte >> ((index % 4) * 2)) & 3
+}
+
+/// The code of state `index` in `packed`, or `None` past its end.
+#[inline(always)]
+pub const fn code_at(packed: &[u8], index: u64) -> Option<u8> {
+    let byte = (index / 4) as usize;
+    if byte >= packed.len() {
+        return None;
+    }
+    #[allow(clippy::indexing_slicing)] // bounds checked on the line above
+    Some(code_in(packed[byte], index))
+}
+
+/// Sets the code of state `index` in `packed` (whose 2 bits there are
+/// still 0) to `code`; nothing past its end.
+#[inline(always)]
+pub fn put_code(packed: &mut [u8], index: u64, code: u8) {
+    if let Some(byte) = usize::try_from(index / 4)
+        .ok()
+        .and_then(|i| packed.get_mut(i))
+    {
+        *byte |= (code & 3) << ((index % 4) * 2);
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn codes_read_back_where_they_were_put_and_nowhere_else() {
+        let codes: Vec<u8> = (0..23u64).map(|i| ((i * 7 + i / 3) % 4) as u8).collect();
+        let mut packed = vec![0u8; codes.len().div_ceil(4)];
+        for (i, &c) in codes.iter().enumerate() {
+            put_code(&mut packed, i as u64, c);
+        }
+        // State i at bits 2 * (i % 4) of byte i / 4.
+        assert_eq!(
+            packed[0],
+            codes[0] | codes[1] << 2 | codes[2] << 4 | codes[3] << 6
+        );
+        for (i, &c) in codes.iter().enumerate() {
+            assert_eq!(code_at(&packed, i as u64), Some(c), "{i}");
+            assert_eq!(code_in(packed[i / 4], i as u64), c, "{i}");
+        }
+        // The last byte's unused slot reads 0; past the end, nothing.
+        assert_eq!(code_at(&packed, 23), Some(0));
+        assert_eq!(code_at(&packed, 24), None);
+        put_code(&mut packed, 1 << 40, 3);
+        assert_eq!(packed.len(), 6);
+    }
+}
