@@ -246,29 +246,12 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             legal.join(", ")
         )?;
         let next = loop {
-            write!(out, "your move> ")?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                writeln!(
-                    out,
-                    "End of input: game stopped after {}, no result.",
-                    moves(moves_played)
-                )?;
-                return Ok(());
-            }
-            let line = line.trim();
+            let line = match super::play_game::prompt(&mut input, out, &moves(moves_played))? {
+                super::play_game::Reply::Stop => return Ok(()),
+                super::play_game::Reply::Line(line) => line,
+            };
+            let line = line.as_str();
             match line {
-                "" => continue,
-                "quit" | "q" => {
-                    writeln!(
-                        out,
-                        "Game stopped after {}, no result.",
-                        moves(moves_played)
-                    )?;
-                    return Ok(());
-                }
                 "hint" | "?" => {
                     let best: Vec<String> = play
                         .best_moves(&position)?

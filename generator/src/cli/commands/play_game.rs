@@ -105,29 +105,12 @@ fn play<G: Notation>(
         let legal = names(&here);
         writeln!(out, "Your legal moves: {legal}")?;
         let chosen = loop {
-            write!(out, "your move> ")?;
-            out.flush()?;
-            let mut line = String::new();
-            if input.read_line(&mut line)? == 0 {
-                writeln!(out)?;
-                writeln!(
-                    out,
-                    "End of input: game stopped after {}, no result.",
-                    analysis::plies(plies as u16)
-                )?;
-                return Ok(());
-            }
-            let line = line.trim();
+            let line = match prompt(&mut input, out, &analysis::plies(plies as u16))? {
+                Reply::Stop => return Ok(()),
+                Reply::Line(line) => line,
+            };
+            let line = line.as_str();
             match line {
-                "" => continue,
-                "quit" | "q" => {
-                    writeln!(
-                        out,
-                        "Game stopped after {}, no result.",
-                        analysis::plies(plies as u16)
-                    )?;
-                    return Ok(());
-                }
                 "hint" | "?" => {
                     let best: Vec<String> = here
                         .best_moves()
@@ -158,6 +141,41 @@ fn play<G: Notation>(
         index = chosen.index;
         side = side.other();
         plies += 1;
+    }
+}
+
+/// What a person answered at the move prompt.
+pub(crate) enum Reply {
+    /// A line with something on it, trimmed: a move, or `hint`.
+    Line(String),
+    /// The game is stopped (`quit`, or the end of input), and said so.
+    Stop,
+}
+
+/// Asks for a move until a non-empty line comes; on `quit` or the end of
+/// input says the game stopped after `played` (moves or plies in words).
+pub(crate) fn prompt(
+    input: &mut impl BufRead,
+    out: &mut impl Write,
+    played: &str,
+) -> std::io::Result<Reply> {
+    loop {
+        write!(out, "your move> ")?;
+        out.flush()?;
+        let mut line = String::new();
+        if input.read_line(&mut line)? == 0 {
+            writeln!(out)?;
+            writeln!(out, "End of input: game stopped after {played}, no result.")?;
+            return Ok(Reply::Stop);
+        }
+        match line.trim() {
+            "" => continue,
+            "quit" | "q" => {
+                writeln!(out, "Game stopped after {played}, no result.")?;
+                return Ok(Reply::Stop);
+            }
+            line => return Ok(Reply::Line(line.to_string())),
+        }
     }
 }
 
