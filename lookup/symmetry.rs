@@ -65,16 +65,10 @@ pub struct Orbits {
     units: Vec<u8>,
     /// `mul[j * hands + h]`: rank of hand h multiplied by `units[j]`.
     mul: Vec<u32>,
-    /// `rep_unit[h]`: index j of a unit taking h to its representative.
-    rep_unit: Vec<u8>,
-    /// `rep[h]`: rank of h's representative.
-    rep: Vec<u32>,
     /// `stab[h]`: bit j set when `units[j]` fixes h.
     stab: Vec<u16>,
-    /// Per representative hand: its row's first index (`u64::MAX` for others).
-    row_start: Vec<u64>,
-    /// Per representative hand: index into `groups`, or `TRIVIAL`.
-    row_group: Vec<u8>,
+    /// Per hand as the mover: where its states are numbered.
+    placing: Vec<Placing>,
     /// Rows (representative hands) in rank order, and their starts (+ total).
     rows: Vec<u32>,
     /// Per row: its representative's `row_group`, so that a row's state is
@@ -89,6 +83,19 @@ pub struct Orbits {
 }
 
 const TRIVIAL: u8 = u8::MAX;
+
+/// Where the states of a hand to move are numbered, in one load: its
+/// representative's row start and stabiliser group, and where the unit
+/// taking it to the representative starts in `mul`.
+#[derive(Clone, Copy)]
+struct Placing {
+    /// The first index of the representative's row.
+    start: u64,
+    /// `j * hands` for the unit `units[j]` taking the hand to its representative.
+    mul_base: u32,
+    /// The representative's index into `groups`, or `TRIVIAL`.
+    group: u8,
+}
 
 /// The dense numbering of the hands least in their orbit under a subgroup.
 struct Group {
@@ -166,6 +173,18 @@ impl Orbits {
             next += groups[g].hands.len() as u64;
         }
         starts.push(next);
+        let placing = (0..hands)
+            .map(|h| {
+                let r = rep[h] as usize;
+                Placing {
+                    start: row_start[r],
+                    // Below mul.len(), which 32 bits hold for any variant
+                    // whose tables fit in memory (`mul` holds u32 ranks).
+                    mul_base: (usize::from(rep_unit[h]) * hands) as u32,
+                    group: row_group[r],
+                }
+            })
+            .collect();
         let group_keys = groups.len() + 1;
         let mover = (0..hands)
             .map(|h| {
@@ -197,11 +216,8 @@ impl Orbits {
             block_row,
             units,
             mul,
-            rep_unit,
-            rep,
             stab,
-            row_start,
-            row_group,
+            placing,
             rows,
             starts,
             groups,
@@ -230,17 +246,16 @@ impl Orbits {
     }
 
     /// The orbit index of the state with `a` to move and `b` waiting (ranks).
+    #[inline]
     pub fn index(&self, a: usize, b: usize) -> u64 {
-        let j = self.rep_unit[a] as usize;
-        let r = self.rep[a] as usize;
-        let b = self.mul[j * self.hands + b] as usize;
-        let start = self.row_start[r];
-        match self.row_group[r] {
-            TRIVIAL => start + b as u64,
+        let placing = self.placing[a];
+        let b = self.mul[placing.mul_base as usize + b] as usize;
+        match placing.group {
+            TRIVIAL => placing.start + b as u64,
             g => {
                 let group = &self.groups[g as usize];
                 let least = self.least_under(group.mask, b);
-                start + u64::from(group.local[least])
+                placing.start + u64::from(group.local[least])
             }
         }
     }
@@ -331,8 +346,7 @@ impl Orbits {
     /// row holds every hand at its own rank (a representative that no unit
     /// but 1 fixes).
     pub fn row_waiting(&self, row: usize) -> Option<&[u32]> {
-        let r = self.rows[row] as usize;
-        match self.row_group[r] {
+        match self.groups_by_row[row] {
             TRIVIAL => None,
             g => Some(&self.groups[g as usize].hands),
         }

@@ -66,6 +66,9 @@ pub enum Check {
     PredecessorIsPosition,
     /// No predecessor is over.
     PredecessorNotOver,
+    /// `successor_count(s, per_orbit)`, where given, is the number of
+    /// distinct successors (of distinct canonical successors per orbit).
+    SuccessorCount,
     /// `s` is among the successors of each of its predecessors.
     PredecessorHasMove,
     /// No predecessor is listed twice.
@@ -99,6 +102,7 @@ impl Check {
             Check::SuccessorIsPosition => "successor-is-position",
             Check::OverHasNoMoves => "over-has-no-moves",
             Check::MaxMoves => "max-moves",
+            Check::SuccessorCount => "successor-count",
             Check::PredecessorIsPosition => "predecessor-is-position",
             Check::PredecessorNotOver => "predecessor-not-over",
             Check::PredecessorHasMove => "predecessor-has-move",
@@ -123,6 +127,9 @@ impl Check {
             Check::SuccessorIsPosition => "every successor is a position",
             Check::OverHasNoMoves => "a state that is over has no successors",
             Check::MaxMoves => "no state has more successors than max_moves()",
+            Check::SuccessorCount => {
+                "successor_count(s, per_orbit), where given, counts the distinct successors (distinct canonical successors per orbit)"
+            }
             Check::PredecessorIsPosition => "every predecessor is a position",
             Check::PredecessorNotOver => "no predecessor is over",
             Check::PredecessorHasMove => "every predecessor p of s has s among successors(p)",
@@ -371,6 +378,43 @@ impl<G: Game> Checker<'_, G> {
                     Check::SuccessorIsPosition,
                     index,
                     format!("successor {t} is not a position"),
+                );
+            }
+        }
+        if !over {
+            self.successor_count(index)?;
+        }
+        Ok(())
+    }
+
+    /// The game's counts of the successors of `index` (in `self.moves`, a
+    /// position not over) against the moves listed.
+    fn successor_count(&mut self, index: u64) -> Result<(), Failure> {
+        let game = self.game;
+        for per_orbit in [false, true] {
+            if per_orbit && !game.has_symmetry() {
+                continue;
+            }
+            let Some(given) = game.successor_count(index, per_orbit) else {
+                continue;
+            };
+            self.third.clear();
+            self.third.extend(
+                self.moves
+                    .iter()
+                    .map(|&t| if per_orbit { game.canonical(t) } else { t }),
+            );
+            self.third.sort_unstable();
+            self.third.dedup();
+            if given != self.third.len() {
+                return fail(
+                    Check::SuccessorCount,
+                    index,
+                    format!(
+                        "successor_count(_, {per_orbit}) is {given}, but the state has {} distinct {}successors",
+                        self.third.len(),
+                        if per_orbit { "canonical " } else { "" }
+                    ),
                 );
             }
         }
@@ -641,6 +685,7 @@ mod tests {
         SuccessorIsHole,
         OverHasMove,
         MaxMovesTooSmall,
+        SuccessorCountOff,
         UnmoveMissing,
         UnmoveExtra,
         PredecessorIsHole,
@@ -753,6 +798,16 @@ mod tests {
             }
         }
 
+        // Each heap's one or two takes, all distinct; per orbit the game
+        // leaves the counting to the engine.
+        fn successor_count(&self, index: u64, per_orbit: bool) -> Option<usize> {
+            let (a, b) = self.position(index)?;
+            let off = usize::from(self.broken == Break::SuccessorCountOff && (a, b) == (2, 2));
+            // The variant's own extra move, which its count includes.
+            let extra = usize::from(self.broken == Break::AsymmetricMove && a >= 3);
+            (!per_orbit).then(|| (a.min(2) + b.min(2)) as usize + off + extra)
+        }
+
         fn has_unmoves(&self) -> bool {
             self.unmoves
         }
@@ -849,6 +904,11 @@ mod tests {
             ),
             (Break::OverHasMove, Check::OverHasNoMoves, 0),
             (Break::MaxMovesTooSmall, Check::MaxMoves, Heaps::at(2, 2)),
+            (
+                Break::SuccessorCountOff,
+                Check::SuccessorCount,
+                Heaps::at(2, 2),
+            ),
             // (0, 0) has predecessor (0, 2), whose un-move is missing.
             (Break::UnmoveMissing, Check::UnmoveOfMove, Heaps::at(0, 2)),
             (

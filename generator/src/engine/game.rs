@@ -149,6 +149,17 @@ pub trait Game: Sync {
     /// byte up to 247, two bytes up to 65,527).
     fn max_moves(&self) -> usize;
 
+    /// How many distinct states are one move from state `index` (a position
+    /// that is not over), counting states of one orbit once when
+    /// `per_orbit` (with symmetry): what the sweep starts each state's
+    /// counter at. `None` (the default) has the engine list
+    /// [`Game::successors`] and count them; a game that knows the number
+    /// without listing (as GamesmanOne's `GetNumberOfCanonicalChildPositions`)
+    /// saves the engine a pass of moves over every state.
+    fn successor_count(&self, _index: u64, _per_orbit: bool) -> Option<usize> {
+        None
+    }
+
     /// Whether `index` names a position. The default, from
     /// [`Game::position`], is right for every game; a game may answer
     /// faster.

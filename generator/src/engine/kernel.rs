@@ -141,13 +141,13 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
                     Some(Outcome::Win) => C::FRONT_WIN[0],
                     Some(Outcome::Draw) => C::ENDED_LEVEL,
                     None => {
-                        self.space.live_successors(index, &mut scratch.found);
+                        let count = self.space.successor_count(index, &mut scratch.found);
                         let slots = self.space.stored();
                         if let Some(&found) = scratch.found.as_slice().iter().find(|&&t| t >= slots)
                         {
                             self.record(Broken::OutOfRange { index, found });
                         }
-                        match scratch.found.len() {
+                        match count {
                             // No moves: a loss for the player to move.
                             0 => C::FRONT_LOSS[0],
                             n if n <= C::MAX_COUNT => C::count(n),
@@ -178,8 +178,15 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
         }
         let kept = found.min(self.room);
         let slots = self.space.stored();
+        let listed = &scratch.found.as_slice()[..kept];
+        if listed.iter().all(|&p| p < slots) {
+            for (slot, &p) in out.iter_mut().zip(listed) {
+                *slot = p as usize;
+            }
+            return (kept, found as u64);
+        }
         let mut written = 0;
-        for &p in &scratch.found.as_slice()[..kept] {
+        for &p in listed {
             // A stored index the game made up would land outside the work
             // array: recorded, not followed.
             if p >= slots {

@@ -54,7 +54,7 @@ impl Orbits {
 
     /// The orbit number of state `index` of `game`, or `None` when it names
     /// none.
-    #[inline]
+    #[inline(always)]
     pub fn orbit_of<G: Game>(&self, game: &G, index: u64) -> Option<u64> {
         match self {
             Orbits::Numbered(numbering) if game.has_symmetry() => {

@@ -55,6 +55,27 @@ impl<'g, G: Game> GameSpace<'g, G> {
         }
     }
 
+    /// Whether states of one orbit of the game's symmetry are stored as
+    /// one (what [`Game::successor_count`] calls `per_orbit`).
+    pub fn per_orbit(&self) -> bool {
+        self.orbits.is_some() && self.game.has_symmetry()
+    }
+
+    /// How many distinct stored successors the state of game index `index`
+    /// has, a position known not to be over: the game's count where it
+    /// gives one, else those [`GameSpace::live_successors`] lists into
+    /// `out`.
+    pub fn successor_count(&self, index: u64, out: &mut Found) -> usize {
+        out.list.clear();
+        match self.game.successor_count(index, self.per_orbit()) {
+            Some(count) => count,
+            None => {
+                self.live_successors(index, out);
+                out.len()
+            }
+        }
+    }
+
     /// The game index of stored state `s`.
     #[inline]
     pub fn index(&self, s: u64) -> u64 {
@@ -137,6 +158,9 @@ impl<'g, G: Game> GameSpace<'g, G> {
             None => out.keep_distinct(),
             Some(orbits) => {
                 let canonical = self.canonicalises();
+                // A short list is kept distinct as it is mapped.
+                let short = out.list.len() <= SHORT;
+                let mut filter = ShortFilter::default();
                 let mut kept = 0;
                 for i in 0..out.list.len() {
                     let found = if canonical {
@@ -145,21 +169,52 @@ impl<'g, G: Game> GameSpace<'g, G> {
                         orbits.orbit_of(self.game, out.list[i])
                     };
                     if let Some(s) = found {
-                        out.list[kept] = s;
-                        kept += 1;
+                        if !short || filter.admit(s, &out.list[..kept]) {
+                            out.list[kept] = s;
+                            kept += 1;
+                        }
                     }
                 }
                 out.list.truncate(kept);
-                out.keep_distinct();
+                if !short {
+                    out.keep_distinct();
+                }
             }
         }
+    }
+}
+
+/// The longest list kept distinct with a [`ShortFilter`] instead of
+/// [`Found`]'s hash set.
+const SHORT: usize = 24;
+
+/// Fibonacci hashing's multiplier: 2^64 / phi.
+const PHI: u64 = 0x9E37_79B9_7F4A_7C15;
+
+/// The states kept so far of a short list, as a 64-bit filter: a state
+/// whose bit is clear is new, and only one whose bit is taken is compared
+/// with those kept.
+#[derive(Default)]
+struct ShortFilter(u64);
+
+impl ShortFilter {
+    /// Whether `value` is not among `kept` (the states admitted so far);
+    /// records it when new.
+    #[inline(always)]
+    fn admit(&mut self, value: u64, kept: &[u64]) -> bool {
+        let bit = 1u64 << (value.wrapping_mul(PHI) >> 58);
+        if self.0 & bit != 0 && kept.contains(&value) {
+            return false;
+        }
+        self.0 |= bit;
+        true
     }
 }
 
 /// A list of states, with a set to keep each once: open addressing with a
 /// generation stamp per slot, so that emptying it costs nothing and each
 /// state costs a hash and a probe or two (a sort costs a few hard branches
-/// each).
+/// each); short lists take a one-word filter.
 #[derive(Default)]
 pub struct Found {
     list: Vec<u64>,
@@ -195,6 +250,19 @@ impl Found {
         if self.list.len() < 2 {
             return;
         }
+        if self.list.len() <= SHORT {
+            let mut filter = ShortFilter::default();
+            let mut kept = 0;
+            for i in 0..self.list.len() {
+                let value = self.list[i];
+                if filter.admit(value, &self.list[..kept]) {
+                    self.list[kept] = value;
+                    kept += 1;
+                }
+            }
+            self.list.truncate(kept);
+            return;
+        }
         let wanted = (self.list.len() * 2).next_power_of_two().max(64);
         if self.keys.len() < wanted {
             self.keys = vec![0; wanted];
@@ -212,7 +280,7 @@ impl Found {
         for i in 0..self.list.len() {
             let value = self.list[i];
             // Fibonacci hashing: the top bits of value * 2^64 / phi.
-            let mut slot = (value.wrapping_mul(0x9E37_79B9_7F4A_7C15) >> shift) as usize;
+            let mut slot = (value.wrapping_mul(PHI) >> shift) as usize;
             loop {
                 if self.stamps[slot] != self.generation {
                     self.stamps[slot] = self.generation;
@@ -238,8 +306,14 @@ mod tests {
     #[test]
     fn found_keeps_the_first_of_each_state_in_order() {
         let mut found = Found::default();
-        for round in 0..3u64 {
-            let input: Vec<u64> = (0..500).map(|i| (i * 7919 + round) % 97).collect();
+        // Long lists (hashed) and short ones (compared), either side of
+        // the boundary.
+        let lengths = [500, 2 * SHORT, SHORT + 1, SHORT, SHORT - 1, 7, 2];
+        for (round, len) in lengths.into_iter().enumerate() {
+            let modulus = [97, 11, 5][round % 3];
+            let input: Vec<u64> = (0..len as u64)
+                .map(|i| (i * 7919 + round as u64) % modulus)
+                .collect();
             found.set(input.iter().copied());
             found.keep_distinct();
             let mut expected = Vec::new();

@@ -11,12 +11,15 @@ use gametable::symmetry::Orbits;
 use gametable::{Outcome, Position, Variant};
 
 use super::hand_tables::HandTables;
+use super::space::RowDivider;
 use crate::engine::{Game, Parameter, Side};
 
 /// One Cards variant as a generic game.
 pub struct Cards {
     variant: Variant,
     hands: u64,
+    /// Splits an index into its hands without a division.
+    rows: RowDivider,
     tables: HandTables,
     orbits: Orbits,
 }
@@ -27,6 +30,7 @@ impl Cards {
         Cards {
             variant,
             hands: u64::from(variant.hands()),
+            rows: RowDivider::new(variant.hands() as usize),
             tables: HandTables::new(variant),
             orbits: Orbits::new(variant),
         }
@@ -38,8 +42,10 @@ impl Cards {
     }
 
     /// The hand ranks (to move, waiting) of state `index`.
+    #[inline]
     fn hands_of(&self, index: u64) -> (usize, usize) {
-        ((index / self.hands) as usize, (index % self.hands) as usize)
+        let a = self.rows.row_of(index as usize);
+        (a, (index - a as u64 * self.hands) as usize)
     }
 }
 
@@ -103,6 +109,16 @@ impl Game for Cards {
         }
     }
 
+    // Every pair of a card value of the mover's and one of the waiting
+    // player's gives its own hand: replacing a card of value c by c + o
+    // determines c and o. Per orbit, two of them share one only through a
+    // unit other than 1 that fixes the waiting hand: those states list.
+    fn successor_count(&self, index: u64, per_orbit: bool) -> Option<usize> {
+        let (a, b) = self.hands_of(index);
+        (!per_orbit || !self.orbits.has_symmetry(b))
+            .then(|| (self.tables.moves(a) * self.tables.moves(b)) as usize)
+    }
+
     fn max_moves(&self) -> usize {
         let m = usize::from(self.variant.modulus());
         (m - 1) * (m - 1)
@@ -114,6 +130,7 @@ impl Game for Cards {
 
     fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
         let (x, y) = self.hands_of(index);
+        out.reserve(self.max_unmoves());
         self.tables.for_each_unmove(x, y, |before| {
             out.push(before as u64 * self.hands + x as u64)
         });
@@ -138,6 +155,8 @@ impl Game for Cards {
         Some(self.orbits.states())
     }
 
+    // Inlined: the sweep asks it of every predecessor.
+    #[inline(always)]
     fn orbit(&self, index: u64) -> u64 {
         let (a, b) = self.hands_of(index);
         self.orbits.index(a, b)

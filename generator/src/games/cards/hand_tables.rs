@@ -106,7 +106,7 @@ impl HandTables {
         if b == c {
             return NO_HAND;
         }
-        self.replaced[(y * m + c) * m + (c + m - b) % m]
+        self.replaced[(y * m + c) * m + minus(c, b, m)]
     }
 
     /// Hand `h` after its card `a` took the opponent's `b` (both non-zero,
@@ -114,7 +114,9 @@ impl HandTables {
     #[inline]
     pub fn forward(&self, h: usize, a: usize, b: usize) -> u32 {
         let m = self.modulus;
-        self.replaced[(h * m + a) * m + (a + b) % m]
+        // (a + b) mod m, both below m, without a division.
+        let sum = if a + b >= m { a + b - m } else { a + b };
+        self.replaced[(h * m + a) * m + sum]
     }
 
     /// The number of hands.
@@ -138,13 +140,32 @@ impl HandTables {
     /// y waiting): the plain form of the sweep's inner loop.
     pub fn for_each_unmove(&self, x: usize, y: usize, mut f: impl FnMut(usize)) {
         let m = self.modulus;
-        for c in (0..m).filter(|&c| self.facts[y].present >> c & 1 == 1) {
-            for b in (1..m).filter(|&b| self.facts[x].present >> b & 1 == 1) {
-                let before = self.unmove(y, c, b);
+        let mut values = self.facts[y].present;
+        while values != 0 {
+            let c = values.trailing_zeros() as usize;
+            values &= values - 1;
+            // The hands y with its c replaced; b == c is no un-move (the
+            // card would have been 0), as in `unmove`.
+            let replaced = &self.replaced[(y * m + c) * m..][..m];
+            let mut theirs = self.nonzero(x) & !(1 << c);
+            while theirs != 0 {
+                let b = theirs.trailing_zeros() as usize;
+                theirs &= theirs - 1;
+                let before = replaced[minus(c, b, m)];
                 if before != NO_HAND {
                     f(before as usize);
                 }
             }
         }
+    }
+}
+
+/// `(c - b) mod m` for `b, c < m`, without a division.
+#[inline(always)]
+fn minus(c: usize, b: usize, m: usize) -> usize {
+    if c >= b {
+        c - b
+    } else {
+        c + m - b
     }
 }

@@ -78,32 +78,41 @@ pub trait Space {
 /// `s / hands` leaves. That holds for every index below `limit`, which
 /// covers every table that fits in memory (hands^3 < 2^64 suffices); past
 /// it, the division is done.
-struct RowDivider {
+pub(crate) struct RowDivider {
     hands: usize,
-    reciprocal: u128,
+    /// `ceil(2^64 / hands)`, which fits 64 bits for every `hands` but 1.
+    reciprocal: u64,
     /// Indices below this divide exactly by the multiplication.
     limit: usize,
 }
 
 impl RowDivider {
-    fn new(hands: usize) -> RowDivider {
-        let reciprocal = u128::from(u64::MAX / hands as u64) + 1;
-        let excess = hands as u128 * reciprocal - (1 << 64);
+    pub(crate) fn new(hands: usize) -> RowDivider {
+        let exact = u128::from(u64::MAX / hands as u64) + 1;
+        let excess = hands as u128 * exact - (1 << 64);
         let limit = match excess {
             0 => usize::MAX,
             e => usize::try_from((1u128 << 64) / e).unwrap_or(usize::MAX),
         };
-        RowDivider {
-            hands,
-            reciprocal,
-            limit,
+        match u64::try_from(exact) {
+            Ok(reciprocal) => RowDivider {
+                hands,
+                reciprocal,
+                limit,
+            },
+            // One hand: every index divides by the division.
+            Err(_) => RowDivider {
+                hands,
+                reciprocal: 0,
+                limit: 0,
+            },
         }
     }
 
     #[inline(always)]
-    fn row_of(&self, s: usize) -> usize {
+    pub(crate) fn row_of(&self, s: usize) -> usize {
         if s < self.limit {
-            ((s as u128 * self.reciprocal) >> 64) as usize
+            ((s as u128 * u128::from(self.reciprocal)) >> 64) as usize
         } else {
             s / self.hands
         }
