@@ -64,6 +64,9 @@ pub struct HandTables {
     pub(crate) modulus: usize,
     /// Per hand: which values it holds, and how many.
     pub(crate) facts: Vec<HandFacts>,
+    /// Per hand: [`HandFacts::present`] alone, a table small enough to stay
+    /// in the nearest cache for the generic path's questions.
+    present: Vec<u16>,
     /// `replaced[(h * m + v) * m + w]`: the rank of hand h with one card
     /// `v` replaced by `w`; [`NO_HAND`] where `v` is not in h or `v == w`.
     /// A move replaces the mover's `a` by `(a + b) mod m`; un-moving
@@ -91,6 +94,7 @@ impl HandTables {
         }
         HandTables {
             modulus: m,
+            present: facts.iter().map(|f| f.present).collect(),
             facts,
             replaced,
         }
@@ -126,7 +130,7 @@ impl HandTables {
 
     /// The non-zero values hand `hand` holds, bit `v` for value `v`.
     pub fn nonzero(&self, hand: usize) -> u16 {
-        self.facts[hand].present & !1
+        self.present[hand] & !1
     }
 
     /// The number of distinct moves a hand has as the mover (its distinct
@@ -140,7 +144,7 @@ impl HandTables {
     /// y waiting): the plain form of the sweep's inner loop.
     pub fn for_each_unmove(&self, x: usize, y: usize, mut f: impl FnMut(usize)) {
         let m = self.modulus;
-        let mut values = self.facts[y].present;
+        let mut values = self.present[y];
         while values != 0 {
             let c = values.trailing_zeros() as usize;
             values &= values - 1;
