@@ -311,3 +311,50 @@ pub fn peak_memory() -> u64 {
         })
         .unwrap_or(0)
 }
+
+/// The level loop as a command chose it: on this process's threads, or
+/// over ranks (MPI, or one process with checkpoints).
+pub enum Executor<'c> {
+    /// [`crate::engine::sweep::Threads`].
+    Threads,
+    /// [`Ranks`].
+    Ranks(Ranks<'c>),
+}
+
+impl Executor<'_> {
+    /// Whether this process writes the result: every process on threads,
+    /// rank 0 over ranks.
+    pub fn writes(&self) -> bool {
+        match self {
+            Executor::Threads => true,
+            Executor::Ranks(ranks) => ranks.comm.rank() == 0,
+        }
+    }
+}
+
+impl Sweeper for Executor<'_> {
+    fn sweep<K: Kernel>(
+        &self,
+        kernel: &K,
+        key: &str,
+        progress: &dyn Fn(u32, u64),
+        on_decided: &mut dyn FnMut(u64, u32),
+    ) -> Result<Option<SpaceSolution>, String>
+    where
+        K::Scratch: Send,
+    {
+        match self {
+            Executor::Threads => {
+                crate::engine::sweep::Threads.sweep(kernel, key, progress, on_decided)
+            }
+            Executor::Ranks(ranks) => ranks.sweep(kernel, key, progress, on_decided),
+        }
+    }
+
+    fn agree(&self, failed: Option<String>) -> Result<(), String> {
+        match self {
+            Executor::Threads => crate::engine::sweep::Threads.agree(failed),
+            Executor::Ranks(ranks) => ranks.agree(failed),
+        }
+    }
+}

@@ -8,6 +8,7 @@ use std::time::Instant;
 use crate::cli::args::{CompressionArg, GenerateArgs, SymmetryArg};
 use crate::cli::progress::Progress;
 use crate::cli::registry::BuiltIn;
+use crate::distributed::Executor;
 use crate::engine::{Game, SolveOptions};
 use crate::games::cards::solve::{self as sweep, Solution};
 use crate::store::atomic;
@@ -30,6 +31,7 @@ pub fn cards(
     modulus: u8,
     output: Option<PathBuf>,
     options: &Options,
+    executor: &Executor<'_>,
 ) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
     let path =
@@ -42,7 +44,15 @@ pub fn cards(
 
     let started = Instant::now();
     let progress = Progress::new(options.quiet);
-    let (solution, distances) = if options.distances {
+    let (solution, distances) = if let Executor::Ranks(_) = executor {
+        let solved = sweep::solve_orbits_on(variant, executor, options.distances, |l, d, s| {
+            progress.update(l, d, s)
+        })?;
+        let Some(solved) = solved else {
+            return Ok(());
+        };
+        (solved.solution, solved.distances)
+    } else if options.distances {
         let mut decided = 0u64;
         let (solution, distances) =
             sweep::solve_with_distances_reporting(variant, |level, stored| {
@@ -233,6 +243,7 @@ pub fn outcome_table(
     symmetry: gametable_format::Symmetry,
     compression: gametable_format::Compression,
     distances: bool,
+    executor: &Executor<'_>,
 ) -> crate::cli::Result<()> {
     let path = output.unwrap_or_else(|| {
         Path::new("data").join(table_file::layout_file_name(variant, symmetry, compression))
@@ -244,7 +255,39 @@ pub fn outcome_table(
     }
     crate::store::check_output(&path)?;
     let started = Instant::now();
-    let laid = table_file::solve_outcomes(variant, symmetry, compression)?;
+    let (laid, full_distances) = match executor {
+        Executor::Threads => (
+            table_file::solve_outcomes(variant, symmetry, compression)?,
+            None,
+        ),
+        Executor::Ranks(_) => {
+            let Some(solved) = sweep::solve_orbits_on(variant, executor, distances, |_, _, _| {})?
+            else {
+                return Ok(());
+            };
+            let codes = match symmetry {
+                gametable_format::Symmetry::None => (
+                    solved.solution.outcomes,
+                    solved.solution.counts,
+                    variant.states(),
+                ),
+                gametable_format::Symmetry::Orbits => {
+                    let stored = solved.solution.stored_states;
+                    let counts = table_file::count_codes(&solved.dense, stored);
+                    (solved.dense, counts, stored)
+                }
+            };
+            let laid = table_file::lay_out(
+                variant,
+                symmetry,
+                compression,
+                codes,
+                solved.solution.levels,
+                solved.solution.predecessor_visits,
+            )?;
+            (laid, solved.distances)
+        }
+    };
     let sweep_time = started.elapsed();
     // Read back with every check the lookup crate's opener makes, and
     // compare every stored code and the counts before anything is written.
@@ -270,6 +313,7 @@ pub fn outcome_table(
             &path,
             decoded.header(),
             &laid.packed,
+            full_distances,
         )?);
     }
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -306,15 +350,17 @@ pub fn outcome_table(
 /// solved with distances, one per stored state, read back with every check
 /// of the lookup crate's opener and checked against the codes (a draw or
 /// not a position has no distance, every other state one), then written
-/// with its fingerprint. Returns the names written.
+/// with its fingerprint; `full`: every state's distance, when a sweep
+/// already gave them. Returns the names written.
 fn layout_distances(
     variant: Variant,
     path: &Path,
     outcomes: &gametable_format::Header,
     packed: &[u8],
+    full: Option<Vec<u16>>,
 ) -> crate::cli::Result<Vec<String>> {
     use gametable_format::Symmetry;
-    let (_, full) = sweep::solve_with_distances(variant);
+    let full = full.unwrap_or_else(|| sweep::solve_with_distances(variant).1);
     let distances: Vec<u16> = match outcomes.symmetry {
         Symmetry::None => full,
         Symmetry::Orbits => {
@@ -430,11 +476,20 @@ pub fn regenerate_command(
 /// progress bar, then [`store::write_tables`] (outcome table, distance
 /// table, fingerprints, `SHA256SUMS`), then a summary and, for a game with
 /// a start, how many positions play reaches from it.
-pub fn game(game: &BuiltIn, args: &GenerateArgs) -> crate::cli::Result<()> {
-    crate::with_game!(game, g => generic(g, game, args))
+pub fn game(
+    game: &BuiltIn,
+    args: &GenerateArgs,
+    executor: &Executor<'_>,
+) -> crate::cli::Result<()> {
+    crate::with_game!(game, g => generic(g, game, args, executor))
 }
 
-fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::Result<()> {
+fn generic<G: Game>(
+    g: &G,
+    game: &BuiltIn,
+    args: &GenerateArgs,
+    executor: &Executor<'_>,
+) -> crate::cli::Result<()> {
     let path = args.output.clone().unwrap_or_else(|| game.default_path());
     let file_name = file_name_of(&path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -451,9 +506,13 @@ fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::R
         reverse_graph: false,
     };
     let progress = Progress::new(args.quiet);
-    let solved = crate::engine::solve_reporting(g, &options, |level, decided, stored| {
+    let solved = crate::engine::solve_on(g, &options, executor, |level, decided, stored| {
         progress.update(level, decided, stored)
     })?;
+    let Some(solved) = solved else {
+        // An MPI rank other than 0: rank 0 writes.
+        return Ok(());
+    };
     progress.finish();
     let symmetry = if solved.orbits.is_some() {
         gametable_format::Symmetry::Orbits

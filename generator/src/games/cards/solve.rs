@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use gametable::symmetry::Orbits;
 use gametable::{packed_len, Variant};
 
-use crate::engine::sweep::{self as engine_sweep, SpaceSolution};
+use crate::engine::sweep::{self as engine_sweep, SpaceSolution, Sweeper};
 
 pub use super::hand_tables::HandTables;
 use super::kernel::CardsKernel;
@@ -76,6 +76,84 @@ pub fn sweep_parallel<S: Space + Sync>(
         let kernel = CardsKernel::<S, u64>::new(space, tables);
         engine_sweep::parallel::sweep(&kernel, progress, on_decided)
     }
+}
+
+/// What one sweep over orbits gives: every layout's codes, and distances.
+pub struct OrbitsSolved {
+    /// The codes expanded to every state (a full table's payload).
+    pub solution: Solution,
+    /// The codes of every orbit in [`Orbits`] order (a reduced table's payload).
+    pub dense: Vec<u8>,
+    /// Every state's distance, when asked for.
+    pub distances: Option<Vec<u16>>,
+}
+
+/// Solves `variant` over one state per orbit with `sweeper` (on threads,
+/// across MPI ranks, with checkpoints), with every state's distance when
+/// `distances`; `progress(level, decided, stored)` now and then. `Ok(None)`
+/// on a process that holds no part of the result (an MPI rank other than 0).
+///
+/// # Errors
+/// Whatever stopped the sweeper.
+pub fn solve_orbits_on<W: Sweeper>(
+    variant: Variant,
+    sweeper: &W,
+    distances: bool,
+    progress: impl Fn(u32, u64, u64),
+) -> Result<Option<OrbitsSolved>, String> {
+    let started = Instant::now();
+    let tables = HandTables::new(variant);
+    let orbits = Orbits::new(variant);
+    let stored = orbits.states();
+    let space = OrbitSpace::new(&orbits);
+    let key = format!(
+        "cards ({}, {}) over {stored} orbits",
+        variant.cards(),
+        variant.modulus()
+    );
+    let mut reduced = Vec::new();
+    let mut on_decided = |s: u64, level: u32| {
+        if !distances {
+            return;
+        }
+        if reduced.is_empty() {
+            reduced = vec![NO_DISTANCE; space.states()];
+        }
+        if let Some(slot) = reduced.get_mut(s as usize) {
+            *slot = u16::try_from(level)
+                .unwrap_or(MAX_DISTANCE)
+                .min(MAX_DISTANCE);
+        }
+    };
+    let progress = |level, decided| progress(level, decided, stored);
+    let solved = if u32::fits(&space) {
+        let kernel = CardsKernel::<_, u32>::new(&space, &tables);
+        sweeper.sweep(&kernel, &key, &progress, &mut on_decided)
+    } else {
+        let kernel = CardsKernel::<_, u64>::new(&space, &tables);
+        sweeper.sweep(&kernel, &key, &progress, &mut on_decided)
+    }?;
+    let Some(solved) = solved else {
+        return Ok(None);
+    };
+    let sweep_time = started.elapsed();
+    let distances = distances.then(|| {
+        if reduced.is_empty() {
+            reduced = vec![NO_DISTANCE; space.states()];
+        }
+        let hands = variant.hands() as usize;
+        let mut full = vec![NO_DISTANCE; hands * hands];
+        for (a, row) in full.chunks_exact_mut(hands).enumerate() {
+            space.expand_row_by(a, row, |s| reduced[s]);
+        }
+        full
+    });
+    let dense = space.dense_packed(|s| solved.code(s));
+    Ok(Some(OrbitsSolved {
+        solution: expand_outcomes(variant, &space, solved, sweep_time),
+        dense,
+        distances,
+    }))
 }
 
 /// Packs one code per state into 2-bit codes, counting each code.
