@@ -237,16 +237,20 @@ pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
     Ok(Some((key, ranks, level)))
 }
 
-/// Removes this rank's files of levels other than `keep` (best effort).
+/// Removes this rank's files of levels other than `keep`, and the
+/// temporaries a killed run of this rank left (best effort: one process
+/// runs a rank at a time, and it is not writing now).
 pub fn prune(dir: &Path, rank: usize, ranks: usize, keep: u32) {
     let prefix = format!("rank-{rank}-of-{ranks}.level-");
+    let temporary = format!(".{prefix}");
     let kept = rank_path(dir, rank, ranks, keep);
     let Ok(entries) = fs::read_dir(dir) else {
         return;
     };
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
-        if name.starts_with(&prefix) && name.ends_with(".ckpt") && entry.path() != kept {
+        let old = name.starts_with(&prefix) && name.ends_with(".ckpt") && entry.path() != kept;
+        if old || (name.starts_with(&temporary) && name.ends_with(".tmp")) {
             let _ = fs::remove_file(entry.path());
         }
     }

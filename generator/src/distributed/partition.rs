@@ -34,7 +34,8 @@ impl Partition {
             None => {
                 let most = (1..ranks).rev().find(|&r| fits(r).is_some()).unwrap_or(1);
                 Err(format!(
-                    "{ranks} ranks for {slots} stored states: each rank takes whole blocks of {BLOCK} states, so some rank would get none; start at most {most} ranks"
+                    "{ranks} ranks for {slots} stored states: each rank takes whole blocks of {BLOCK} states, so some rank would get none; start at most {most} rank{}",
+                    if most == 1 { "" } else { "s" }
                 ))
             }
         }
@@ -98,6 +99,9 @@ mod tests {
     fn too_many_ranks_are_refused_with_the_most_that_fit() {
         let error = Partition::new(100, 3).unwrap_err();
         assert!(error.contains("start at most 2 ranks"), "{error}");
+        assert!(Partition::new(64, 2)
+            .unwrap_err()
+            .ends_with("start at most 1 rank"));
         assert!(Partition::new(128, 2).is_ok());
     }
 }
