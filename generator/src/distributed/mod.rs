@@ -90,6 +90,8 @@ impl Sweeper for Ranks<'_> {
         K::Scratch: Send,
     {
         let started = Instant::now();
+        // What the kernel's tables and the MPI library hold before any cell.
+        let base = memory("VmRSS:");
         let comm = self.comm;
         let (me, ranks) = (comm.rank(), comm.size());
         let slots = kernel.slots();
@@ -98,18 +100,19 @@ impl Sweeper for Ranks<'_> {
         let mut level = self.prepare(&mut sweep, key)?;
         let mut decided = comm.sum(sweep.decided());
         let report = self.report && me == 0;
-        let (mut sent, mut rounds) = (0u64, 0u64);
+        let (mut sent, mut bytes, mut rounds) = (0u64, 0u64, 0u64);
         loop {
             let figures = sweep.level(level);
             decided += figures.processed;
             sent += figures.sent;
+            bytes += figures.bytes;
             rounds += figures.rounds;
             if report {
                 eprintln!(
                     "level {level}: {} decided ({decided} of {slots}), {} predecessors sent between ranks ({} bytes) in {} rounds, {:.2} s",
                     figures.processed,
                     figures.sent,
-                    figures.sent * 8,
+                    figures.bytes,
                     figures.rounds,
                     started.elapsed().as_secs_f64()
                 );
@@ -140,11 +143,11 @@ impl Sweeper for Ranks<'_> {
             checkpoint::prune(&plan.dir, me, ranks, u32::MAX);
         }
         let (packed, distances) = sweep.finish();
-        let peak = peak_memory();
+        let peak = memory("VmHWM:");
         if me != 0 {
             send_chunked(comm, &packed);
             send_chunked(comm, zerocopy::IntoBytes::as_bytes(&distances[..]));
-            comm.send(0, &peak.to_le_bytes());
+            comm.send(0, &[base.to_le_bytes(), peak.to_le_bytes()].concat());
             return Ok(None);
         }
         let mut whole = vec![0u8; slots.div_ceil(4)];
@@ -176,20 +179,33 @@ impl Sweeper for Ranks<'_> {
                 });
             }
         }
-        let mut peaks = vec![peak];
+        let mut memories = vec![(base, peak)];
         for rank in 1..ranks {
             let bytes = comm.receive(rank);
-            peaks.push(bytes.try_into().map(u64::from_le_bytes).unwrap_or(0));
+            let number = |at: usize| {
+                bytes
+                    .get(at..at + 8)
+                    .and_then(|b| b.try_into().ok())
+                    .map_or(0, u64::from_le_bytes)
+            };
+            memories.push((number(0), number(8)));
         }
         if self.report {
-            let peaks: Vec<String> = peaks
+            let mib = |kib: u64| kib as f64 / 1024.0;
+            let peaks: Vec<String> = memories
                 .iter()
                 .enumerate()
-                .map(|(rank, kib)| format!("{rank}: {:.1} MiB", *kib as f64 / 1024.0))
+                .map(|(rank, &(base, peak))| {
+                    format!(
+                        "{rank}: {:.1} MiB ({:.1} before the cells)",
+                        mib(peak),
+                        mib(base)
+                    )
+                })
                 .collect();
             eprintln!(
                 "sweep on {ranks} ranks: {levels} levels, {visits} predecessor visits, {sent} predecessors ({} bytes) sent between ranks in {rounds} rounds, {:.2} s; peak memory (VmHWM) by rank: {}",
-                sent * 8,
+                bytes,
                 started.elapsed().as_secs_f64(),
                 peaks.join(", ")
             );
@@ -299,13 +315,15 @@ fn receive_chunked(comm: &dyn Comm, from: usize, len: usize, mut f: impl FnMut(&
     }
 }
 
-/// This process's peak resident memory in KiB (`VmHWM`), 0 where unknown.
-pub fn peak_memory() -> u64 {
+/// A memory figure of this process in KiB from `/proc/self/status`
+/// (`VmHWM:` its peak resident memory, `VmRSS:` its resident memory now),
+/// 0 where unknown.
+pub fn memory(field: &str) -> u64 {
     std::fs::read_to_string("/proc/self/status")
         .ok()
         .and_then(|status| {
             status.lines().find_map(|line| {
-                line.strip_prefix("VmHWM:")
+                line.strip_prefix(field)
                     .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
             })
         })

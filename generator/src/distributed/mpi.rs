@@ -3,7 +3,7 @@
 //! dropped.
 
 use mpi::collective::SystemOperation;
-use mpi::datatype::{Partition as Parts, PartitionMut};
+use mpi::datatype::{Equivalence, Partition as Parts, PartitionMut};
 use mpi::environment::Universe;
 use mpi::topology::SimpleCommunicator;
 use mpi::traits::{Communicator, CommunicatorCollectives, Destination, Source};
@@ -42,6 +42,29 @@ impl MpiComm {
     }
 }
 
+impl MpiComm {
+    /// Counts first (one `Alltoall`), then the values (one `Alltoallv`).
+    fn all_to_all<T: Equivalence + Copy + Default>(
+        &self,
+        send: &[T],
+        send_counts: &[usize],
+        recv: &mut Vec<T>,
+    ) {
+        let send_counts = counts(send_counts);
+        let mut recv_counts = vec![0 as Count; send_counts.len()];
+        self.world
+            .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
+        let send_at = displacements(&send_counts);
+        let recv_at = displacements(&recv_counts);
+        let total: usize = recv_counts.iter().map(|&c| c as usize).sum();
+        recv.clear();
+        recv.resize(total, T::default());
+        let parts = Parts::new(send, &send_counts[..], &send_at[..]);
+        let mut into = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_at[..]);
+        self.world.all_to_all_varcount_into(&parts, &mut into);
+    }
+}
+
 /// Counts as MPI takes them.
 fn counts(values: &[usize]) -> Vec<Count> {
     // Rounds hold at most a few million values: far below Count's range.
@@ -72,19 +95,12 @@ impl Comm for MpiComm {
         self.world.size() as usize
     }
 
-    fn exchange(&self, send: &[u64], send_counts: &[usize], recv: &mut Vec<u64>) {
-        let send_counts = counts(send_counts);
-        let mut recv_counts = vec![0 as Count; send_counts.len()];
-        self.world
-            .all_to_all_into(&send_counts[..], &mut recv_counts[..]);
-        let send_at = displacements(&send_counts);
-        let recv_at = displacements(&recv_counts);
-        let total: usize = recv_counts.iter().map(|&c| c as usize).sum();
-        recv.clear();
-        recv.resize(total, 0);
-        let parts = Parts::new(send, &send_counts[..], &send_at[..]);
-        let mut into = PartitionMut::new(&mut recv[..], &recv_counts[..], &recv_at[..]);
-        self.world.all_to_all_varcount_into(&parts, &mut into);
+    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) {
+        self.all_to_all(send, counts, recv);
+    }
+
+    fn exchange32(&self, send: &[u32], counts: &[usize], recv: &mut Vec<u32>) {
+        self.all_to_all(send, counts, recv);
     }
 
     fn sum(&self, value: u64) -> u64 {

@@ -4,7 +4,7 @@
 //! Per level, in rounds: each rank scans the dirty blocks of its range for
 //! the level's frontier, marks those states decided (and their distance),
 //! finds their predecessors with the kernel and buckets them by owner, as
-//! `index << 1 | won`, until about [`ROUND`] are pending; then every rank
+//! `index << 1 | won` ([`Message`]), until about [`ROUND`] are pending; then every rank
 //! takes part in one exchange, and each owner counts its predecessors down
 //! with the one-thread loop's steps ([`Cell::after`]). A round ends with a
 //! sum of the ranks whose frontier is not yet used up; the level ends when
@@ -18,13 +18,14 @@ use crate::engine::sweep::countdown::level_steps;
 use crate::engine::sweep::{mark_block, Cell, Kernel, BLOCK};
 
 use super::checkpoint::{self, Counters, Identity};
-use super::comm::Comm;
+use super::comm::{Comm, Message};
 use super::partition::Partition;
 use super::Checkpoints;
 
-/// Predecessors gathered per rank before a round of exchange (8 bytes
-/// each: 8 MiB out, about as much in when the owners are spread evenly).
-pub const ROUND: usize = 1 << 20;
+/// Predecessors gathered per rank before a round of exchange (4 or 8
+/// bytes each: 1 or 2 MiB out, twice that in buckets and the send buffer,
+/// and about as much in when the owners are spread evenly).
+pub const ROUND: usize = 1 << 18;
 
 /// The distance of a state not decided (yet).
 const UNDECIDED: u16 = u16::MAX;
@@ -36,6 +37,8 @@ pub struct LevelFigures {
     pub processed: u64,
     /// Predecessors sent to other ranks.
     pub sent: u64,
+    /// Their bytes.
+    pub bytes: u64,
     /// Rounds of exchange.
     pub rounds: u64,
 }
@@ -165,6 +168,15 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
     /// Processes `level` on every rank together; returns its figures,
     /// summed over the ranks.
     pub fn level(&mut self, level: u32) -> LevelFigures {
+        if u32::fits(self.partition.slots()) {
+            self.level_with::<u32>(level)
+        } else {
+            self.level_with::<u64>(level)
+        }
+    }
+
+    /// [`RankSweep::level`] with messages `M`.
+    fn level_with<M: Message>(&mut self, level: u32) -> LevelFigures {
         let parity = (level % 2) as usize;
         let next = 1 - parity;
         let steps = level_steps::<K::Cell>(parity);
@@ -172,7 +184,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
         let me = self.comm.rank();
         let room = self.kernel.max_predecessors();
         let mut out = vec![0usize; room.max(1)];
-        let mut buckets: Vec<Vec<u64>> = vec![Vec::new(); ranks];
+        let mut buckets: Vec<Vec<M>> = vec![Vec::new(); ranks];
         let (mut send, mut counts, mut recv) = (Vec::new(), vec![0usize; ranks], Vec::new());
         let mut scan = std::mem::take(&mut self.dirty[parity]);
         let distance = u16::try_from(level)
@@ -219,7 +231,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
                             .predecessors(self.first + i, &mut out, &mut self.scratch);
                     self.counters.visits += visits;
                     for &p in &out[..found] {
-                        buckets[self.partition.owner(p)].push((p as u64) << 1 | u64::from(won));
+                        buckets[self.partition.owner(p)].push(M::new(p, won));
                     }
                     pending += found;
                 }
@@ -233,12 +245,12 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
                 bucket.clear();
             }
             figures.sent += (send.len() - counts[me]) as u64;
-            self.comm.exchange(&send, &counts, &mut recv);
+            M::exchange(self.comm, &send, &counts, &mut recv);
             // Apply: count down what this rank owns.
             let dirty = &mut self.dirty[next];
             for &v in &recv {
-                let p = (v >> 1) as usize - self.first;
-                let (cell, decided_now) = K::Cell::after(&steps[(v & 1) as usize], self.cells[p]);
+                let p = v.state() - self.first;
+                let (cell, decided_now) = K::Cell::after(&steps[v.won()], self.cells[p]);
                 self.cells[p] = cell;
                 if decided_now {
                     mark_block(dirty, p);
@@ -253,6 +265,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
         self.counters.decided += processed;
         figures.processed = self.comm.sum(processed);
         figures.sent = self.comm.sum(figures.sent);
+        figures.bytes = figures.sent * M::BYTES;
         figures
     }
 
