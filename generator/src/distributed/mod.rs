@@ -24,6 +24,8 @@ pub mod comm;
 pub mod mpi;
 pub mod partition;
 pub mod rank;
+#[cfg(test)]
+mod threads_test;
 
 use std::path::PathBuf;
 use std::time::Instant;

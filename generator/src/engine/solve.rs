@@ -287,7 +287,7 @@ fn most_predecessors<G: Game>(space: &GameSpace<'_, G>) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::baseline;
     use crate::engine::game::{Parameter, Side};
@@ -298,9 +298,9 @@ mod tests {
     /// an empty pile is a *win* for the player to move, with predecessors.
     /// Levels hold wins and losses together, and putting stones back makes
     /// cycles, so some piles are draws.
-    struct Misere {
-        cap: u64,
-        add_back: bool,
+    pub(crate) struct Misere {
+        pub(crate) cap: u64,
+        pub(crate) add_back: bool,
     }
 
     impl Game for Misere {
@@ -434,8 +434,8 @@ mod tests {
     /// full is a draw by the rules. Up to `2 cap + 1` distinct moves: past
     /// 247 for `cap` 124 and up, so the sweep needs two-byte counters.
     /// Swapping the piles is a symmetry.
-    struct WideNim {
-        cap: u64,
+    pub(crate) struct WideNim {
+        pub(crate) cap: u64,
     }
 
     impl WideNim {
