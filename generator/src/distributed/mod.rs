@@ -145,10 +145,10 @@ impl Sweeper for Ranks<'_> {
             checkpoint::prune(&plan.dir, me, ranks, u32::MAX);
         }
         let (packed, distances) = sweep.finish();
-        let peak = memory("VmHWM:");
         if me != 0 {
             send_chunked(comm, &packed);
             send_chunked(comm, zerocopy::IntoBytes::as_bytes(&distances[..]));
+            let peak = memory("VmHWM:");
             comm.send(0, &[base.to_le_bytes(), peak.to_le_bytes()].concat());
             return Ok(None);
         }
@@ -181,7 +181,8 @@ impl Sweeper for Ranks<'_> {
                 });
             }
         }
-        let mut memories = vec![(base, peak)];
+        // Rank 0's peak includes the assembly.
+        let mut memories = vec![(base, memory("VmHWM:"))];
         for rank in 1..ranks {
             let bytes = comm.receive(rank);
             let number = |at: usize| {

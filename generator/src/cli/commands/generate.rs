@@ -45,9 +45,13 @@ pub fn cards(
     let started = Instant::now();
     let progress = Progress::new(options.quiet);
     let (solution, distances) = if let Executor::Ranks(_) = executor {
-        let solved = sweep::solve_orbits_on(variant, executor, options.distances, |l, d, s| {
-            progress.update(l, d, s)
-        })?;
+        let solved = sweep::solve_orbits_on(
+            variant,
+            executor,
+            sweep::Layout::Full,
+            options.distances,
+            |l, d, s| progress.update(l, d, s),
+        )?;
         let Some(solved) = solved else {
             return Ok(());
         };
@@ -255,35 +259,29 @@ pub fn outcome_table(
     }
     crate::store::check_output(&path)?;
     let started = Instant::now();
-    let (laid, full_distances) = match executor {
+    let (laid, laid_distances) = match executor {
         Executor::Threads => (
             table_file::solve_outcomes(variant, symmetry, compression)?,
             None,
         ),
         Executor::Ranks(_) => {
-            let Some(solved) = sweep::solve_orbits_on(variant, executor, distances, |_, _, _| {})?
-            else {
+            let layout = match symmetry {
+                gametable_format::Symmetry::None => sweep::Layout::Full,
+                gametable_format::Symmetry::Orbits => sweep::Layout::Orbits,
+            };
+            let solved =
+                sweep::solve_orbits_on(variant, executor, layout, distances, |_, _, _| {})?;
+            let Some(solved) = solved else {
                 return Ok(());
             };
-            let codes = match symmetry {
-                gametable_format::Symmetry::None => (
-                    solved.solution.outcomes,
-                    solved.solution.counts,
-                    variant.states(),
-                ),
-                gametable_format::Symmetry::Orbits => {
-                    let stored = solved.solution.stored_states;
-                    let counts = table_file::count_codes(&solved.dense, stored);
-                    (solved.dense, counts, stored)
-                }
-            };
+            let solution = solved.solution;
             let laid = table_file::lay_out(
                 variant,
                 symmetry,
                 compression,
-                codes,
-                solved.solution.levels,
-                solved.solution.predecessor_visits,
+                (solution.outcomes, solution.counts, solution.stored_states),
+                solution.levels,
+                solution.predecessor_visits,
             )?;
             (laid, solved.distances)
         }
@@ -313,7 +311,7 @@ pub fn outcome_table(
             &path,
             decoded.header(),
             &laid.packed,
-            full_distances,
+            laid_distances,
         )?);
     }
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -350,31 +348,18 @@ pub fn outcome_table(
 /// solved with distances, one per stored state, read back with every check
 /// of the lookup crate's opener and checked against the codes (a draw or
 /// not a position has no distance, every other state one), then written
-/// with its fingerprint; `full`: every state's distance, when a sweep
-/// already gave them. Returns the names written.
+/// with its fingerprint; `laid`: the distances in the table's layout, when
+/// a sweep already gave them. Returns the names written.
 fn layout_distances(
     variant: Variant,
     path: &Path,
     outcomes: &gametable_format::Header,
     packed: &[u8],
-    full: Option<Vec<u16>>,
+    laid: Option<Vec<u16>>,
 ) -> crate::cli::Result<Vec<String>> {
-    use gametable_format::Symmetry;
-    let full = full.unwrap_or_else(|| sweep::solve_with_distances(variant).1);
-    let distances: Vec<u16> = match outcomes.symmetry {
-        Symmetry::None => full,
-        Symmetry::Orbits => {
-            let orbits = gametable::symmetry::Orbits::new(variant);
-            let hands = u64::from(variant.hands());
-            (0..orbits.states())
-                .map(|i| {
-                    let (a, b) = orbits.state(i);
-                    full.get((a as u64 * hands + b as u64) as usize)
-                        .copied()
-                        .unwrap_or(sweep::NO_DISTANCE)
-                })
-                .collect()
-        }
+    let distances = match laid {
+        Some(laid) => laid,
+        None => in_layout(variant, outcomes.symmetry),
     };
     let distance_path = table_file::distance_path(path);
     let (bits, payload) = table_file::pack_distances(&distances)?;
@@ -406,6 +391,28 @@ fn layout_distances(
     let fingerprint_path = table_file::fingerprint_path(&distance_path);
     write_file(&fingerprint_path, fingerprint.as_bytes())?;
     Ok(vec![name, file_name_of(&fingerprint_path)?])
+}
+
+/// Every stored state's distance in the layout `symmetry`, from a sweep
+/// with distances on this process's threads.
+fn in_layout(variant: Variant, symmetry: gametable_format::Symmetry) -> Vec<u16> {
+    use gametable_format::Symmetry;
+    let (_, full) = sweep::solve_with_distances(variant);
+    match symmetry {
+        Symmetry::None => full,
+        Symmetry::Orbits => {
+            let orbits = gametable::symmetry::Orbits::new(variant);
+            let hands = u64::from(variant.hands());
+            (0..orbits.states())
+                .map(|i| {
+                    let (a, b) = orbits.state(i);
+                    full.get((a as u64 * hands + b as u64) as usize)
+                        .copied()
+                        .unwrap_or(sweep::NO_DISTANCE)
+                })
+                .collect()
+        }
+    }
 }
 
 /// The fingerprint of a distance table written by `generate cards` in a

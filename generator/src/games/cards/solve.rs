@@ -78,26 +78,36 @@ pub fn sweep_parallel<S: Space + Sync>(
     }
 }
 
-/// What one sweep over orbits gives: every layout's codes, and distances.
+/// Which layout a sweep over orbits is laid out in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Every state (the orbit sweep's result expanded).
+    Full,
+    /// One entry per orbit, in [`Orbits`] order.
+    Orbits,
+}
+
+/// What one sweep over orbits gives, in one layout.
 pub struct OrbitsSolved {
-    /// The codes expanded to every state (a full table's payload).
+    /// The codes, counts and figures; `outcomes` holds the packed codes in
+    /// the layout asked for (every state's, or every orbit's).
     pub solution: Solution,
-    /// The codes of every orbit in [`Orbits`] order (a reduced table's payload).
-    pub dense: Vec<u8>,
-    /// Every state's distance, when asked for.
+    /// A distance per entry of the layout, when asked for.
     pub distances: Option<Vec<u16>>,
 }
 
 /// Solves `variant` over one state per orbit with `sweeper` (on threads,
-/// across MPI ranks, with checkpoints), with every state's distance when
-/// `distances`; `progress(level, decided, stored)` now and then. `Ok(None)`
-/// on a process that holds no part of the result (an MPI rank other than 0).
+/// across MPI ranks, with checkpoints), laid out in `layout`, with
+/// distances when `distances`; `progress(level, decided, stored)` now and
+/// then. `Ok(None)` on a process that holds no part of the result (an MPI
+/// rank other than 0).
 ///
 /// # Errors
 /// Whatever stopped the sweeper.
 pub fn solve_orbits_on<W: Sweeper>(
     variant: Variant,
     sweeper: &W,
+    layout: Layout,
     distances: bool,
     progress: impl Fn(u32, u64, u64),
 ) -> Result<Option<OrbitsSolved>, String> {
@@ -137,22 +147,48 @@ pub fn solve_orbits_on<W: Sweeper>(
         return Ok(None);
     };
     let sweep_time = started.elapsed();
-    let distances = distances.then(|| {
-        if reduced.is_empty() {
-            reduced = vec![NO_DISTANCE; space.states()];
+    if distances && reduced.is_empty() {
+        reduced = vec![NO_DISTANCE; space.states()];
+    }
+    let laid_distances = distances.then(|| match layout {
+        Layout::Full => {
+            let hands = variant.hands() as usize;
+            let mut full = vec![NO_DISTANCE; hands * hands];
+            for (a, row) in full.chunks_exact_mut(hands).enumerate() {
+                space.expand_row_by(a, row, |s| reduced[s]);
+            }
+            full
         }
-        let hands = variant.hands() as usize;
-        let mut full = vec![NO_DISTANCE; hands * hands];
-        for (a, row) in full.chunks_exact_mut(hands).enumerate() {
-            space.expand_row_by(a, row, |s| reduced[s]);
+        Layout::Orbits => {
+            let mut dense = vec![NO_DISTANCE; stored as usize];
+            space.for_each_dense(|i, s| dense[i as usize] = reduced[s]);
+            dense
         }
-        full
     });
-    let dense = space.dense_packed(|s| solved.code(s));
+    drop(reduced);
+    let solution = match layout {
+        Layout::Full => expand_outcomes(variant, &space, solved, sweep_time),
+        Layout::Orbits => {
+            let outcomes = space.dense_packed(|s| solved.code(s));
+            let mut counts = [0u64; 4];
+            for i in 0..stored {
+                let code = gametable::packing::code_at(&outcomes, i).unwrap_or(0);
+                counts[usize::from(code)] += 1;
+            }
+            Solution {
+                variant,
+                outcomes,
+                counts,
+                levels: solved.levels,
+                predecessor_visits: solved.predecessor_visits,
+                stored_states: stored,
+                sweep_time,
+            }
+        }
+    };
     Ok(Some(OrbitsSolved {
-        solution: expand_outcomes(variant, &space, solved, sweep_time),
-        dense,
-        distances,
+        solution,
+        distances: laid_distances,
     }))
 }
 
