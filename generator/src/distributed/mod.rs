@@ -68,6 +68,10 @@ pub struct Ranks<'c> {
 const CHUNK: usize = 64 << 20;
 
 impl Sweeper for Ranks<'_> {
+    fn processes(&self) -> usize {
+        self.comm.size()
+    }
+
     fn agree(&self, failed: Option<String>) -> Result<(), String> {
         let any = self.comm.max(u64::from(failed.is_some()));
         match failed {
@@ -369,6 +373,13 @@ impl Sweeper for Executor<'_> {
                 crate::engine::sweep::Threads.sweep(kernel, key, progress, on_decided)
             }
             Executor::Ranks(ranks) => ranks.sweep(kernel, key, progress, on_decided),
+        }
+    }
+
+    fn processes(&self) -> usize {
+        match self {
+            Executor::Threads => 1,
+            Executor::Ranks(ranks) => ranks.processes(),
         }
     }
 

@@ -164,6 +164,56 @@ fn on_ranks<G: Game>(
 
 use crate::engine::solve::tests::{Misere, WideNim};
 
+/// A game without un-moves given some by searching every state's moves
+/// (slow, for small games): several ranks refuse a reverse graph.
+struct Unmoved<G>(G);
+
+impl<G: Game> Game for Unmoved<G> {
+    type Position = G::Position;
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn parameters(&self) -> Vec<crate::engine::Parameter> {
+        self.0.parameters()
+    }
+    fn states(&self) -> u64 {
+        self.0.states()
+    }
+    fn position(&self, index: u64) -> Option<G::Position> {
+        self.0.position(index)
+    }
+    fn index(&self, position: &G::Position) -> u64 {
+        self.0.index(position)
+    }
+    fn to_move(&self, index: u64) -> crate::engine::Side {
+        self.0.to_move(index)
+    }
+    fn ending(&self, index: u64) -> Option<gametable::Outcome> {
+        self.0.ending(index)
+    }
+    fn successors(&self, index: u64, out: &mut Vec<u64>) {
+        self.0.successors(index, out);
+    }
+    fn max_moves(&self) -> usize {
+        self.0.max_moves()
+    }
+    fn has_unmoves(&self) -> bool {
+        true
+    }
+    fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+        let mut moves = Vec::new();
+        for p in 0..self.states() {
+            moves.clear();
+            if self.0.ending(p).is_none() {
+                self.0.successors(p, &mut moves);
+            }
+            if moves.contains(&index) {
+                out.push(p);
+            }
+        }
+    }
+}
+
 fn assert_same(want: &Solved, got: &Solved, what: &str) {
     assert_eq!(want.codes, got.codes, "{what}: codes");
     assert_eq!(want.distances, got.distances, "{what}: distances");
@@ -186,10 +236,10 @@ fn ranks_on_threads_solve_as_one_process() {
         }
     }
     // Levels of wins and losses together, and draws.
-    let misere = Misere {
+    let misere = Unmoved(Misere {
         cap: 3000,
         add_back: true,
-    };
+    });
     let want = solve(&misere, &SolveOptions::default()).unwrap();
     assert!(want.counts[usize::from(gametable::code::DRAW)] > 0);
     for size in [2, 3] {
@@ -247,4 +297,24 @@ fn checkpoints_of_two_byte_cells_resume_to_the_same_result() {
     let error = on_ranks(&nim, &options, 2, Some(plan(true))).err().unwrap();
     assert!(error.contains("no committed checkpoint"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn games_without_unmoves_are_refused_on_several_ranks() {
+    let tictactoe = crate::games::tictactoe::TicTacToe;
+    let options = SolveOptions {
+        symmetry: true,
+        reverse_graph: true,
+    };
+    let error = on_ranks(&tictactoe, &options, 2, None).err().unwrap();
+    assert!(
+        error.contains("reverse graph would be built whole"),
+        "{error}"
+    );
+    let want = solve(&tictactoe, &options).unwrap();
+    assert_same(
+        &want,
+        &on_ranks(&tictactoe, &options, 1, None).unwrap(),
+        "one rank",
+    );
 }

@@ -182,6 +182,13 @@ pub fn solve_on<G: Game, S: Sweeper>(
         };
         (Predecessors::Unmoves, room, 0)
     } else {
+        if sweeper.processes() > 1 {
+            return Err(SolveError::Sweep(format!(
+                "{} has no un-moves: its reverse graph would be built whole on each of the {} processes; solve it on one process",
+                game.name(),
+                sweeper.processes()
+            )));
+        }
         graph = ReverseGraph::new(&space);
         let room = graph.most_predecessors();
         let bytes = graph.bytes();

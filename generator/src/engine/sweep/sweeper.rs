@@ -29,6 +29,12 @@ pub trait Sweeper {
     where
         K::Scratch: Send;
 
+    /// How many processes share the sweep (each holds its part of the
+    /// work cells, but every kernel's tables whole).
+    fn processes(&self) -> usize {
+        1
+    }
+
     /// Whether every process of the executor passes a check each made
     /// (`failed`: this process's own error). Every process calls it, the
     /// same number of times.
