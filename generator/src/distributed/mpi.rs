@@ -16,6 +16,12 @@ use super::comm::Comm;
 /// MPICH's mpiexec).
 const LAUNCHED: [&str; 4] = ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "PMIX_RANK", "PMI_RANK"];
 
+/// The most ranks: a round sends at most [`ROUND`](super::rank::ROUND)
+/// values plus one block's predecessors from each rank, so that what one
+/// rank receives (and its displacements, MPI's 32-bit counts) stays below
+/// 2^31 however the predecessors fall.
+const MOST_RANKS: usize = 4096;
+
 /// The world of an MPI job.
 pub struct MpiComm {
     world: SimpleCommunicator,
@@ -35,6 +41,12 @@ impl MpiComm {
         }
         let universe = mpi::initialize().ok_or("MPI did not initialise (initialised twice?)")?;
         let world = universe.world();
+        if world.size() as usize > MOST_RANKS {
+            return Err(format!(
+                "{} MPI ranks: at most {MOST_RANKS} (what one rank receives in a round must stay below 2^31 values)",
+                world.size()
+            ));
+        }
         Ok(Some(MpiComm {
             world,
             _universe: universe,
