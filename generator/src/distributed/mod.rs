@@ -64,6 +64,14 @@ pub struct Ranks<'c> {
     pub report: bool,
 }
 
+/// A rank's memory in KiB: resident before its cells (the kernel's tables,
+/// the MPI library), and its peak.
+#[derive(Clone, Copy, Debug)]
+struct RankMemory {
+    before: u64,
+    peak: u64,
+}
+
 /// Chunks of the assembly's messages: 64 MiB.
 const CHUNK: usize = 64 << 20;
 
@@ -139,86 +147,32 @@ impl Sweeper for Ranks<'_> {
         let levels = level;
         let visits = comm.sum(sweep.visits());
         if let Some(plan) = &self.checkpoints {
-            // The sweep is over: its checkpoints are spent. The commit goes
-            // first, so that no commit ever names removed files.
-            comm.barrier();
-            if me == 0 {
-                let _ = std::fs::remove_file(plan.dir.join(checkpoint::COMMIT));
-            }
-            comm.barrier();
-            checkpoint::prune(&plan.dir, me, ranks, u32::MAX);
+            self.spend(plan);
         }
-        let (packed, distances) = sweep.finish();
-        if me != 0 {
-            send_chunked(comm, &packed);
-            send_chunked(comm, zerocopy::IntoBytes::as_bytes(&distances[..]));
-            let peak = memory("VmHWM:");
-            comm.send(0, &[base.to_le_bytes(), peak.to_le_bytes()].concat());
+        let Some((packed, memories)) = self.assemble(sweep, &partition, base, on_decided) else {
             return Ok(None);
-        }
-        let mut whole = vec![0u8; slots.div_ceil(4)];
-        whole[..packed.len()].copy_from_slice(&packed);
-        drop(packed);
-        for (s, &d) in distances.iter().enumerate() {
-            if d != u16::MAX {
-                on_decided(s as u64, u32::from(d));
-            }
-        }
-        drop(distances);
-        for rank in 1..ranks {
-            let range = partition.range(rank);
-            let mut at = range.start / 4;
-            receive_chunked(comm, rank, range.len().div_ceil(4), |bytes| {
-                whole[at..at + bytes.len()].copy_from_slice(bytes);
-                at += bytes.len();
-            });
-            if self.distances {
-                let mut s = range.start as u64;
-                receive_chunked(comm, rank, range.len() * 2, |bytes| {
-                    for pair in bytes.chunks_exact(2) {
-                        let d = u16::from_ne_bytes([pair[0], pair[1]]);
-                        if d != u16::MAX {
-                            on_decided(s, u32::from(d));
-                        }
-                        s += 1;
-                    }
-                });
-            }
-        }
-        // Rank 0's peak includes the assembly.
-        let mut memories = vec![(base, memory("VmHWM:"))];
-        for rank in 1..ranks {
-            let bytes = comm.receive(rank);
-            let number = |at: usize| {
-                bytes
-                    .get(at..at + 8)
-                    .and_then(|b| b.try_into().ok())
-                    .map_or(0, u64::from_le_bytes)
-            };
-            memories.push((number(0), number(8)));
-        }
+        };
         if self.report {
             let mib = |kib: u64| kib as f64 / 1024.0;
             let peaks: Vec<String> = memories
                 .iter()
                 .enumerate()
-                .map(|(rank, &(base, peak))| {
+                .map(|(rank, m)| {
                     format!(
                         "{rank}: {:.1} MiB ({:.1} before the cells)",
-                        mib(peak),
-                        mib(base)
+                        mib(m.peak),
+                        mib(m.before)
                     )
                 })
                 .collect();
             eprintln!(
-                "sweep on {ranks} ranks: {levels} levels, {visits} predecessor visits, {sent} predecessors ({} bytes) sent between ranks in {rounds} rounds, {:.2} s; peak memory (VmHWM) by rank: {}",
-                bytes,
+                "sweep on {ranks} ranks: {levels} levels, {visits} predecessor visits, {sent} predecessors ({bytes} bytes) sent between ranks in {rounds} rounds, {:.2} s; peak memory (VmHWM) by rank: {}",
                 started.elapsed().as_secs_f64(),
                 peaks.join(", ")
             );
         }
         Ok(Some(SpaceSolution {
-            packed: whole,
+            packed,
             levels,
             predecessor_visits: visits,
         }))
@@ -280,6 +234,88 @@ impl Ranks<'_> {
                 Ok(level)
             }
         }
+    }
+
+    /// Removes the checkpoints of a finished sweep: the commit first, so
+    /// that no commit ever names removed files.
+    fn spend(&self, plan: &Checkpoints) {
+        let (me, ranks) = (self.comm.rank(), self.comm.size());
+        self.comm.barrier();
+        if me == 0 {
+            let _ = std::fs::remove_file(plan.dir.join(checkpoint::COMMIT));
+        }
+        self.comm.barrier();
+        checkpoint::prune(&plan.dir, me, ranks, u32::MAX);
+    }
+
+    /// Gathers the result on rank 0: each rank's packed codes and distances
+    /// in rank order, in chunks, the distances handed to `on_decided`; and
+    /// each rank's memory (before its cells, at its peak) in KiB. `None`
+    /// on the other ranks, once they sent their part.
+    fn assemble<K: Kernel>(
+        &self,
+        sweep: RankSweep<'_, K>,
+        partition: &Partition,
+        base: u64,
+        on_decided: &mut dyn FnMut(u64, u32),
+    ) -> Option<(Vec<u8>, Vec<RankMemory>)> {
+        let comm = self.comm;
+        let (packed, distances) = sweep.finish();
+        if comm.rank() != 0 {
+            send_chunked(comm, &packed);
+            send_chunked(comm, zerocopy::IntoBytes::as_bytes(&distances[..]));
+            let peak = memory("VmHWM:");
+            comm.send(0, &[base.to_le_bytes(), peak.to_le_bytes()].concat());
+            return None;
+        }
+        let mut whole = vec![0u8; partition.slots().div_ceil(4)];
+        whole[..packed.len()].copy_from_slice(&packed);
+        drop(packed);
+        for (s, &d) in distances.iter().enumerate() {
+            if d != u16::MAX {
+                on_decided(s as u64, u32::from(d));
+            }
+        }
+        drop(distances);
+        for rank in 1..comm.size() {
+            let range = partition.range(rank);
+            let mut at = range.start / 4;
+            receive_chunked(comm, rank, range.len().div_ceil(4), |bytes| {
+                whole[at..at + bytes.len()].copy_from_slice(bytes);
+                at += bytes.len();
+            });
+            if self.distances {
+                let mut s = range.start as u64;
+                receive_chunked(comm, rank, range.len() * 2, |bytes| {
+                    for pair in bytes.chunks_exact(2) {
+                        let d = u16::from_ne_bytes([pair[0], pair[1]]);
+                        if d != u16::MAX {
+                            on_decided(s, u32::from(d));
+                        }
+                        s += 1;
+                    }
+                });
+            }
+        }
+        // Rank 0's peak includes the assembly.
+        let mut memories = vec![RankMemory {
+            before: base,
+            peak: memory("VmHWM:"),
+        }];
+        for rank in 1..comm.size() {
+            let bytes = comm.receive(rank);
+            let number = |at: usize| {
+                bytes
+                    .get(at..at + 8)
+                    .and_then(|b| b.try_into().ok())
+                    .map_or(0, u64::from_le_bytes)
+            };
+            memories.push(RankMemory {
+                before: number(0),
+                peak: number(8),
+            });
+        }
+        Some((whole, memories))
     }
 
     /// Writes every rank's checkpoint of `level`, then the commit, then
