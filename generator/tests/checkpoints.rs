@@ -10,8 +10,8 @@ mod runs;
 use std::path::Path;
 
 use runs::{
-    assert_same_files, command, generate_args, kill_at_level, random_level, run, scratch, succeed,
-    text,
+    assert_same_files, command, committed_level, generate_args, kill_at_level, random_level, run,
+    scratch, succeed, text,
 };
 
 const CARDS_12: [&str; 5] = ["cards", "--cards", "12", "--modulus", "5"];
@@ -157,11 +157,10 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
     );
 
     // A damaged body is refused, naming the file.
-    let rank_file = std::fs::read_dir(&checkpoints)
-        .unwrap()
-        .map(|e| e.unwrap().path())
-        .find(|p| p.extension().is_some_and(|e| e == "ckpt"))
-        .unwrap();
+    // The committed level's file (the killed run may have written the
+    // next level's too, which no commit names).
+    let level = committed_level(&checkpoints).unwrap();
+    let rank_file = checkpoints.join(format!("rank-0-of-1.level-{level}.ckpt"));
     let mut bytes = std::fs::read(&rank_file).unwrap();
     let last = bytes.len() - 1;
     bytes[last] ^= 1;

@@ -12,6 +12,14 @@ pub struct Partition {
     ranks: usize,
     /// States per rank (a multiple of [`BLOCK`]); the last rank takes the rest.
     share: usize,
+    /// `floor(2^64 / share) + 1`, so that `s / share` is `s * magic >> 64`
+    /// (a multiplication instead of a division per predecessor), exact
+    /// while `s * share < 2^64` for every state: with `s = q share + r`,
+    /// `s magic / 2^64 = s / share + s e / (share 2^64)` for some
+    /// `1 <= e <= share`, and the second term stays below `1 / share`.
+    magic: u64,
+    /// Whether `magic` is exact for every state (else `owner` divides).
+    exact: bool,
 }
 
 impl Partition {
@@ -30,6 +38,8 @@ impl Partition {
                 slots,
                 ranks,
                 share,
+                magic: (u64::MAX / share as u64).wrapping_add(1),
+                exact: (slots as u128) * (share as u128) < 1 << 64,
             }),
             None => {
                 let most = (1..ranks).rev().find(|&r| fits(r).is_some()).unwrap_or(1);
@@ -60,7 +70,11 @@ impl Partition {
     /// The rank that owns stored state `s`.
     #[inline(always)]
     pub fn owner(&self, s: usize) -> usize {
-        s / self.share
+        if self.exact {
+            ((s as u128 * u128::from(self.magic)) >> 64) as usize
+        } else {
+            s / self.share
+        }
     }
 }
 
@@ -91,6 +105,33 @@ mod tests {
                     next = range.end;
                 }
                 assert_eq!(next, slots);
+            }
+        }
+    }
+
+    #[test]
+    fn owners_by_multiplication_are_the_quotients() {
+        let mut x = 0x9e37_79b9_7f4a_7c15u64;
+        for slots in [64, 1000, 4096 * 3 + 1, 1 << 20, 57_438_270, (1 << 33) + 5] {
+            for ranks in [1, 2, 3, 4, 7, 64] {
+                let Ok(part) = Partition::new(slots, ranks) else {
+                    continue;
+                };
+                let check = |s: usize| assert_eq!(part.owner(s), s / part.share, "{s}");
+                for s in [0, 1, slots - 1, part.share - 1, part.share, part.share + 1] {
+                    check(s.min(slots - 1));
+                }
+                for _ in 0..10_000 {
+                    x ^= x << 13;
+                    x ^= x >> 7;
+                    x ^= x << 17;
+                    check(x as usize % slots);
+                }
+                for rank in 0..ranks {
+                    let range = part.range(rank);
+                    check(range.start);
+                    check(range.end - 1);
+                }
             }
         }
     }

@@ -237,15 +237,21 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
                 }
             }
             let more = u64::from(word != 0 || scan[word_index..].iter().any(|&w| w != 0));
-            // Exchange: one all-to-all of every rank's buckets.
-            send.clear();
-            for (count, bucket) in counts.iter_mut().zip(&mut buckets) {
-                *count = bucket.len();
-                send.extend_from_slice(bucket);
-                bucket.clear();
+            // Exchange: one all-to-all of every rank's buckets (alone, the
+            // rank keeps its one bucket).
+            if ranks == 1 {
+                recv.clear();
+                std::mem::swap(&mut recv, &mut buckets[0]);
+            } else {
+                send.clear();
+                for (count, bucket) in counts.iter_mut().zip(&mut buckets) {
+                    *count = bucket.len();
+                    send.extend_from_slice(bucket);
+                    bucket.clear();
+                }
+                figures.sent += (send.len() - counts[me]) as u64;
+                M::exchange(self.comm, &send, &counts, &mut recv);
             }
-            figures.sent += (send.len() - counts[me]) as u64;
-            M::exchange(self.comm, &send, &counts, &mut recv);
             // Apply: count down what this rank owns.
             let dirty = &mut self.dirty[next];
             for &v in &recv {
