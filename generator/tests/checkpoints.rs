@@ -200,3 +200,22 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
     assert!(stderr.contains("cannot write its checkpoints"), "{stderr}");
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A binary built without MPI, started as one of several MPI processes,
+/// refuses instead of having every process write the same files.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn several_processes_without_mpi_are_refused() {
+    let dir = scratch("no-mpi");
+    let mut launched = command(None, &generate_args(&["tictactoe"], &dir, &[]));
+    launched.env("OMPI_COMM_WORLD_SIZE", "2");
+    let output = run(launched);
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("built without MPI") && stderr.contains("--features mpi"),
+        "{stderr}"
+    );
+    assert!(!dir.join("t.gtbl").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
