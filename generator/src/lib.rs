@@ -14,6 +14,7 @@
 #![forbid(unsafe_code)]
 
 pub mod cli;
+pub mod distributed;
 pub mod engine;
 pub mod exhaustive;
 pub mod games;

@@ -171,9 +171,29 @@ pub enum GenerateGame {
         /// the lookup crate's OpenTable).
         #[arg(long, value_enum, default_value = "zstd")]
         compression: CompressionArg,
+        #[command(flatten)]
+        sweep: SweepArgs,
     },
     #[command(flatten)]
     Other(Chosen<GenerateArgs>),
+}
+
+/// How `generate` runs its sweep: with checkpoints, and over the ranks of
+/// an MPI job when started by `mpirun` or `srun` (feature `mpi`).
+#[derive(Args, Clone)]
+pub struct SweepArgs {
+    /// Write checkpoints to this directory (created if missing; one file
+    /// per rank every --checkpoint-every levels, and a commit marker), so
+    /// that a run killed at any point can continue with --resume.
+    #[arg(long)]
+    pub checkpoint: Option<PathBuf>,
+    /// Levels between checkpoints.
+    #[arg(long, default_value_t = crate::distributed::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
+    pub checkpoint_every: u32,
+    /// Continue from the last committed checkpoint in the --checkpoint
+    /// directory (the same command, the same number of ranks).
+    #[arg(long, requires = "checkpoint")]
+    pub resume: bool,
 }
 
 /// What `generate <game>` takes besides the game's parameters.
@@ -199,6 +219,8 @@ pub struct GenerateArgs {
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
     pub quiet: bool,
+    #[command(flatten)]
+    pub sweep: SweepArgs,
 }
 
 /// What `query <game>` takes besides the game's parameters.

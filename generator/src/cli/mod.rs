@@ -32,6 +32,7 @@ macro_rules! say_inline {
 
 pub mod args;
 pub mod commands;
+pub mod executor;
 pub mod progress;
 pub mod registry;
 pub mod source;
@@ -93,7 +94,11 @@ pub fn run(cli: Cli) -> Result<()> {
         Command::Generate { game } => match game {
             GenerateGame::Other(chosen) => {
                 set_threads(chosen.args.threads)?;
-                commands::generate::game(&chosen.game()?, &chosen.args)
+                let args = &chosen.args;
+                let game = chosen.game()?;
+                executor::with_executor(&args.sweep, !args.no_distances, args.quiet, |ex| {
+                    commands::generate::game(&game, args, ex)
+                })
             }
             GenerateGame::Cards {
                 cards,
@@ -104,30 +109,34 @@ pub fn run(cli: Cli) -> Result<()> {
                 quiet,
                 symmetry,
                 compression,
+                sweep,
             } => {
                 set_threads(threads)?;
-                match (symmetry, compression) {
-                    (SymmetryArg::None, CompressionArg::Zstd) => {
-                        let options = commands::generate::Options {
-                            distances: !no_distances,
-                            quiet,
-                        };
-                        commands::generate::cards(cards, modulus, output, &options)
+                executor::with_executor(&sweep, !no_distances, quiet, |ex| {
+                    match (symmetry, compression) {
+                        (SymmetryArg::None, CompressionArg::Zstd) => {
+                            let options = commands::generate::Options {
+                                distances: !no_distances,
+                                quiet,
+                            };
+                            commands::generate::cards(cards, modulus, output, &options, ex)
+                        }
+                        (symmetry, compression) => commands::generate::outcome_table(
+                            gametable::Variant::new(cards, modulus)?,
+                            output,
+                            match symmetry {
+                                SymmetryArg::None => gametable_format::Symmetry::None,
+                                SymmetryArg::Orbits => gametable_format::Symmetry::Orbits,
+                            },
+                            match compression {
+                                CompressionArg::Zstd => gametable_format::Compression::Zstd,
+                                CompressionArg::None => gametable_format::Compression::None,
+                            },
+                            !no_distances,
+                            ex,
+                        ),
                     }
-                    (symmetry, compression) => commands::generate::outcome_table(
-                        gametable::Variant::new(cards, modulus)?,
-                        output,
-                        match symmetry {
-                            SymmetryArg::None => gametable_format::Symmetry::None,
-                            SymmetryArg::Orbits => gametable_format::Symmetry::Orbits,
-                        },
-                        match compression {
-                            CompressionArg::Zstd => gametable_format::Compression::Zstd,
-                            CompressionArg::None => gametable_format::Compression::None,
-                        },
-                        !no_distances,
-                    ),
-                }
+                })
             }
         },
         Command::Verify { paths, deep } => commands::verify::run(paths, deep),

@@ -26,4 +26,4 @@ pub mod sweep;
 
 pub use game::{Game, Parameter, Side};
 pub use notation::{Notation, NotationError};
-pub use solve::{solve, solve_reporting, SolveError, SolveOptions, Solved, NO_DISTANCE};
+pub use solve::{solve, solve_on, solve_reporting, SolveError, SolveOptions, Solved, NO_DISTANCE};

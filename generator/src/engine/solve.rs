@@ -14,7 +14,7 @@ use super::kernel::{Broken, GameKernel};
 use super::orbits::Orbits;
 use super::reverse::ReverseGraph;
 use super::space::{Found, GameSpace};
-use super::sweep::{parallel, Cell, SpaceSolution};
+use super::sweep::{Cell, SpaceSolution, Sweeper, Threads};
 
 /// The distance of a state that has none (a draw, or not a position).
 pub const NO_DISTANCE: u16 = u16::MAX;
@@ -37,6 +37,9 @@ pub struct SolveOptions {
 pub enum SolveError {
     /// The game broke a limit it promised or that the sweep has.
     Broken(Broken),
+    /// The executor of the level loop stopped (a rank failed, a checkpoint
+    /// did not match).
+    Sweep(String),
     /// A distance does not fit the tables' 16 bits.
     TooDeep {
         /// The level reached.
@@ -67,6 +70,7 @@ impl fmt::Display for SolveError {
                 f,
                 "state {index} names state {found} among its moves or un-moves, past the game's last index"
             ),
+            SolveError::Sweep(message) => f.write_str(message),
             SolveError::TooDeep { levels } => write!(
                 f,
                 "the game takes {levels} levels; distances are stored in 16 bits (at most {MAX_DISTANCE})"
@@ -147,6 +151,22 @@ pub fn solve_reporting<G: Game>(
     options: &SolveOptions,
     progress: impl Fn(u32, u64, u64),
 ) -> Result<Solved, SolveError> {
+    solve_on(game, options, &Threads, progress)?
+        .ok_or_else(|| SolveError::Sweep("the sweep on threads returned no result".into()))
+}
+
+/// [`solve_reporting`] with the level loop run by `sweeper` (on threads,
+/// across MPI ranks, with checkpoints). `Ok(None)` on a process that holds
+/// no part of the result (an MPI rank other than 0).
+///
+/// # Errors
+/// As [`solve`], and whatever stopped the sweeper.
+pub fn solve_on<G: Game, S: Sweeper>(
+    game: &G,
+    options: &SolveOptions,
+    sweeper: &S,
+    progress: impl Fn(u32, u64, u64),
+) -> Result<Option<Solved>, SolveError> {
     let started = Instant::now();
     let space = if options.symmetry && game.has_symmetry() {
         GameSpace::orbits(game)
@@ -162,13 +182,25 @@ pub fn solve_reporting<G: Game>(
         };
         (Predecessors::Unmoves, room, 0)
     } else {
+        if sweeper.processes() > 1 {
+            return Err(SolveError::Sweep(format!(
+                "{} has no un-moves: its reverse graph would be built whole on each of the {} processes; solve it on one process",
+                game.name(),
+                sweeper.processes()
+            )));
+        }
         graph = ReverseGraph::new(&space);
         let room = graph.most_predecessors();
         let bytes = graph.bytes();
         (Predecessors::Graph(&graph), room, bytes)
     };
-    let mut distances = vec![NO_DISTANCE; stored as usize];
-    let on_decided = |s: u64, level: u32| {
+    // Only a process that holds the result keeps a distance per state (the
+    // sweeper calls `on_decided` there alone).
+    let mut distances = Vec::new();
+    let mut on_decided = |s: u64, level: u32| {
+        if distances.is_empty() {
+            distances = vec![NO_DISTANCE; stored as usize];
+        }
         if let Some(slot) = distances.get_mut(s as usize) {
             *slot = u16::try_from(level)
                 .unwrap_or(MAX_DISTANCE)
@@ -176,25 +208,42 @@ pub fn solve_reporting<G: Game>(
         }
     };
     let progress = |level, decided| progress(level, decided, stored);
+    let key = format!(
+        "{} {:?} over {} of {stored} states",
+        game.name(),
+        game.parameters(),
+        if space.orbit_numbering().is_some() {
+            "orbits"
+        } else {
+            "every state"
+        }
+    );
     // Counters sized by the game's largest number of moves: one byte where
     // that suffices, two where not.
     let solved = if game.max_moves() <= u8::MAX_COUNT {
-        sweep_with(GameKernel::new(&space, preds, room), progress, on_decided)
+        let kernel = GameKernel::new(&space, preds, room);
+        sweep_with(&kernel, sweeper, &key, &progress, &mut on_decided)
     } else {
-        sweep_with(GameKernel::wide(&space, preds, room), progress, on_decided)
-    }
-    .map_err(SolveError::Broken)?;
+        let kernel = GameKernel::wide(&space, preds, room);
+        sweep_with(&kernel, sweeper, &key, &progress, &mut on_decided)
+    }?;
+    let Some(solved) = solved else {
+        return Ok(None);
+    };
     if solved.levels > u32::from(MAX_DISTANCE) + 1 {
         return Err(SolveError::TooDeep {
             levels: solved.levels,
         });
+    }
+    if distances.is_empty() {
+        distances = vec![NO_DISTANCE; stored as usize];
     }
     let codes: Vec<u8> = (0..stored as usize).map(|s| solved.code(s)).collect();
     let mut counts = [0u64; 4];
     for &c in &codes {
         counts[usize::from(c & 3)] += 1;
     }
-    Ok(Solved {
+    Ok(Some(Solved {
         orbits: space.into_orbits(),
         codes,
         distances,
@@ -203,20 +252,29 @@ pub fn solve_reporting<G: Game>(
         visits: solved.predecessor_visits,
         graph_bytes,
         time: started.elapsed(),
-    })
+    }))
 }
 
-/// Sweeps over `kernel` on every core, or names the limit the game broke.
-fn sweep_with<G: Game, C: Cell>(
-    kernel: GameKernel<'_, '_, G, C>,
-    progress: impl Fn(u32, u64),
-    on_decided: impl FnMut(u64, u32),
-) -> Result<SpaceSolution, Broken> {
-    let solved = parallel::sweep(&kernel, progress, on_decided);
-    match kernel.broken() {
-        Some(broken) => Err(broken),
-        None => Ok(solved),
-    }
+/// Sweeps over `kernel` with `sweeper`, or names the limit the game broke
+/// (on any process of the sweeper).
+fn sweep_with<G: Game, C: Cell, S: Sweeper>(
+    kernel: &GameKernel<'_, '_, G, C>,
+    sweeper: &S,
+    key: &str,
+    progress: &dyn Fn(u32, u64),
+    on_decided: &mut dyn FnMut(u64, u32),
+) -> Result<Option<SpaceSolution>, SolveError> {
+    let solved = sweeper
+        .sweep(kernel, key, progress, on_decided)
+        .map_err(SolveError::Sweep)?;
+    let broken = kernel.broken();
+    sweeper
+        .agree(broken.clone().map(|b| SolveError::Broken(b).to_string()))
+        .map_err(|e| match broken {
+            Some(broken) => SolveError::Broken(broken),
+            None => SolveError::Sweep(e),
+        })?;
+    Ok(solved)
 }
 
 /// The most distinct stored predecessors any stored state has, from the
@@ -236,7 +294,7 @@ fn most_predecessors<G: Game>(space: &GameSpace<'_, G>) -> usize {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use super::*;
     use crate::engine::baseline;
     use crate::engine::game::{Parameter, Side};
@@ -247,9 +305,9 @@ mod tests {
     /// an empty pile is a *win* for the player to move, with predecessors.
     /// Levels hold wins and losses together, and putting stones back makes
     /// cycles, so some piles are draws.
-    struct Misere {
-        cap: u64,
-        add_back: bool,
+    pub(crate) struct Misere {
+        pub(crate) cap: u64,
+        pub(crate) add_back: bool,
     }
 
     impl Game for Misere {
@@ -383,8 +441,8 @@ mod tests {
     /// full is a draw by the rules. Up to `2 cap + 1` distinct moves: past
     /// 247 for `cap` 124 and up, so the sweep needs two-byte counters.
     /// Swapping the piles is a symmetry.
-    struct WideNim {
-        cap: u64,
+    pub(crate) struct WideNim {
+        pub(crate) cap: u64,
     }
 
     impl WideNim {

@@ -20,9 +20,18 @@ use std::path::{Path, PathBuf};
 /// # Errors
 /// Any I/O error, with the temporary file removed.
 pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
+    write_parts(path, &[bytes])
+}
+
+/// Writes the concatenation of `parts` to `path` atomically, without
+/// copying them into one buffer.
+///
+/// # Errors
+/// Any I/O error, with the temporary file removed.
+pub fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     remove_stale(path);
     let temporary = temporary_path(path);
-    let result = write_and_rename(&temporary, path, bytes);
+    let result = write_and_rename(&temporary, path, parts);
     if result.is_err() {
         let _ = fs::remove_file(&temporary);
     }
@@ -83,9 +92,12 @@ fn running(pid: u32, temporary: &fs::DirEntry) -> bool {
     age.is_none_or(|age| age.as_secs() < 3600)
 }
 
-fn write_and_rename(temporary: &Path, path: &Path, bytes: &[u8]) -> io::Result<()> {
-    let mut file = File::create(temporary)?;
-    file.write_all(bytes)?;
+fn write_and_rename(temporary: &Path, path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    let mut file = io::BufWriter::new(File::create(temporary)?);
+    for part in parts {
+        file.write_all(part)?;
+    }
+    let file = file.into_inner().map_err(io::IntoInnerError::into_error)?;
     file.sync_all()?;
     drop(file);
     fs::rename(temporary, path)?;

@@ -153,6 +153,31 @@ pub fn solve_outcomes(
             )
         }
     };
+    lay_out(
+        variant,
+        symmetry,
+        compression,
+        (packed, counts, states),
+        levels,
+        predecessor_visits,
+    )
+}
+
+/// Encodes solved codes as an outcome table of `variant` in a layout:
+/// `solved` is the packed codes (every state's, or every orbit's in
+/// [`gametable::symmetry::Orbits`] order), their counts and how many
+/// states they hold.
+///
+/// # Errors
+/// Only if the sizes disagree with the variant (a bug).
+pub fn lay_out(
+    variant: Variant,
+    symmetry: Symmetry,
+    compression: Compression,
+    (packed, counts, states): (Vec<u8>, [u64; 4], u64),
+    levels: u32,
+    predecessor_visits: u64,
+) -> Result<LaidOut, FormatError> {
     let spec = TableSpec {
         symmetry,
         compression,

@@ -8,6 +8,7 @@ use std::time::Instant;
 use crate::cli::args::{CompressionArg, GenerateArgs, SymmetryArg};
 use crate::cli::progress::Progress;
 use crate::cli::registry::BuiltIn;
+use crate::distributed::Executor;
 use crate::engine::{Game, SolveOptions};
 use crate::games::cards::solve::{self as sweep, Solution};
 use crate::store::atomic;
@@ -30,6 +31,7 @@ pub fn cards(
     modulus: u8,
     output: Option<PathBuf>,
     options: &Options,
+    executor: &Executor<'_>,
 ) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
     let path =
@@ -42,7 +44,19 @@ pub fn cards(
 
     let started = Instant::now();
     let progress = Progress::new(options.quiet);
-    let (solution, distances) = if options.distances {
+    let (solution, distances) = if let Executor::Ranks(_) = executor {
+        let solved = sweep::solve_orbits_on(
+            variant,
+            executor,
+            sweep::Layout::Full,
+            options.distances,
+            |l, d, s| progress.update(l, d, s),
+        )?;
+        let Some(solved) = solved else {
+            return Ok(());
+        };
+        (solved.solution, solved.distances)
+    } else if options.distances {
         let mut decided = 0u64;
         let (solution, distances) =
             sweep::solve_with_distances_reporting(variant, |level, stored| {
@@ -233,6 +247,7 @@ pub fn outcome_table(
     symmetry: gametable_format::Symmetry,
     compression: gametable_format::Compression,
     distances: bool,
+    executor: &Executor<'_>,
 ) -> crate::cli::Result<()> {
     let path = output.unwrap_or_else(|| {
         Path::new("data").join(table_file::layout_file_name(variant, symmetry, compression))
@@ -244,7 +259,33 @@ pub fn outcome_table(
     }
     crate::store::check_output(&path)?;
     let started = Instant::now();
-    let laid = table_file::solve_outcomes(variant, symmetry, compression)?;
+    let (laid, laid_distances) = match executor {
+        Executor::Threads => (
+            table_file::solve_outcomes(variant, symmetry, compression)?,
+            None,
+        ),
+        Executor::Ranks(_) => {
+            let layout = match symmetry {
+                gametable_format::Symmetry::None => sweep::Layout::Full,
+                gametable_format::Symmetry::Orbits => sweep::Layout::Orbits,
+            };
+            let solved =
+                sweep::solve_orbits_on(variant, executor, layout, distances, |_, _, _| {})?;
+            let Some(solved) = solved else {
+                return Ok(());
+            };
+            let solution = solved.solution;
+            let laid = table_file::lay_out(
+                variant,
+                symmetry,
+                compression,
+                (solution.outcomes, solution.counts, solution.stored_states),
+                solution.levels,
+                solution.predecessor_visits,
+            )?;
+            (laid, solved.distances)
+        }
+    };
     let sweep_time = started.elapsed();
     // Read back with every check the lookup crate's opener makes, and
     // compare every stored code and the counts before anything is written.
@@ -270,6 +311,7 @@ pub fn outcome_table(
             &path,
             decoded.header(),
             &laid.packed,
+            laid_distances,
         )?);
     }
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
@@ -306,29 +348,18 @@ pub fn outcome_table(
 /// solved with distances, one per stored state, read back with every check
 /// of the lookup crate's opener and checked against the codes (a draw or
 /// not a position has no distance, every other state one), then written
-/// with its fingerprint. Returns the names written.
+/// with its fingerprint; `laid`: the distances in the table's layout, when
+/// a sweep already gave them. Returns the names written.
 fn layout_distances(
     variant: Variant,
     path: &Path,
     outcomes: &gametable_format::Header,
     packed: &[u8],
+    laid: Option<Vec<u16>>,
 ) -> crate::cli::Result<Vec<String>> {
-    use gametable_format::Symmetry;
-    let (_, full) = sweep::solve_with_distances(variant);
-    let distances: Vec<u16> = match outcomes.symmetry {
-        Symmetry::None => full,
-        Symmetry::Orbits => {
-            let orbits = gametable::symmetry::Orbits::new(variant);
-            let hands = u64::from(variant.hands());
-            (0..orbits.states())
-                .map(|i| {
-                    let (a, b) = orbits.state(i);
-                    full.get((a as u64 * hands + b as u64) as usize)
-                        .copied()
-                        .unwrap_or(sweep::NO_DISTANCE)
-                })
-                .collect()
-        }
+    let distances = match laid {
+        Some(laid) => laid,
+        None => in_layout(variant, outcomes.symmetry),
     };
     let distance_path = table_file::distance_path(path);
     let (bits, payload) = table_file::pack_distances(&distances)?;
@@ -360,6 +391,28 @@ fn layout_distances(
     let fingerprint_path = table_file::fingerprint_path(&distance_path);
     write_file(&fingerprint_path, fingerprint.as_bytes())?;
     Ok(vec![name, file_name_of(&fingerprint_path)?])
+}
+
+/// Every stored state's distance in the layout `symmetry`, from a sweep
+/// with distances on this process's threads.
+fn in_layout(variant: Variant, symmetry: gametable_format::Symmetry) -> Vec<u16> {
+    use gametable_format::Symmetry;
+    let (_, full) = sweep::solve_with_distances(variant);
+    match symmetry {
+        Symmetry::None => full,
+        Symmetry::Orbits => {
+            let orbits = gametable::symmetry::Orbits::new(variant);
+            let hands = u64::from(variant.hands());
+            (0..orbits.states())
+                .map(|i| {
+                    let (a, b) = orbits.state(i);
+                    full.get((a as u64 * hands + b as u64) as usize)
+                        .copied()
+                        .unwrap_or(sweep::NO_DISTANCE)
+                })
+                .collect()
+        }
+    }
 }
 
 /// The fingerprint of a distance table written by `generate cards` in a
@@ -430,11 +483,20 @@ pub fn regenerate_command(
 /// progress bar, then [`store::write_tables`] (outcome table, distance
 /// table, fingerprints, `SHA256SUMS`), then a summary and, for a game with
 /// a start, how many positions play reaches from it.
-pub fn game(game: &BuiltIn, args: &GenerateArgs) -> crate::cli::Result<()> {
-    crate::with_game!(game, g => generic(g, game, args))
+pub fn game(
+    game: &BuiltIn,
+    args: &GenerateArgs,
+    executor: &Executor<'_>,
+) -> crate::cli::Result<()> {
+    crate::with_game!(game, g => generic(g, game, args, executor))
 }
 
-fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::Result<()> {
+fn generic<G: Game>(
+    g: &G,
+    game: &BuiltIn,
+    args: &GenerateArgs,
+    executor: &Executor<'_>,
+) -> crate::cli::Result<()> {
     let path = args.output.clone().unwrap_or_else(|| game.default_path());
     let file_name = file_name_of(&path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -451,9 +513,13 @@ fn generic<G: Game>(g: &G, game: &BuiltIn, args: &GenerateArgs) -> crate::cli::R
         reverse_graph: false,
     };
     let progress = Progress::new(args.quiet);
-    let solved = crate::engine::solve_reporting(g, &options, |level, decided, stored| {
+    let solved = crate::engine::solve_on(g, &options, executor, |level, decided, stored| {
         progress.update(level, decided, stored)
     })?;
+    let Some(solved) = solved else {
+        // An MPI rank other than 0: rank 0 writes.
+        return Ok(());
+    };
     progress.finish();
     let symmetry = if solved.orbits.is_some() {
         gametable_format::Symmetry::Orbits

@@ -163,6 +163,12 @@ pub trait Cell: Copy + Eq + Default + Send + Sync + std::fmt::Debug + 'static {
 
     /// [`Cell::cast`], mutably.
     fn cast_mut(bytes: &mut [u8]) -> &mut [Self];
+
+    /// The bytes of `cells` (native byte order), as checkpoints store them.
+    fn bytes(cells: &[Self]) -> &[u8];
+
+    /// [`Cell::bytes`], mutably.
+    fn bytes_mut(cells: &mut [Self]) -> &mut [u8];
 }
 
 /// The count-downs of a level of parity `parity`: after a loss, after a win.
@@ -220,6 +226,14 @@ impl Cell for u8 {
     #[inline(always)]
     fn cast_mut(bytes: &mut [u8]) -> &mut [u8] {
         bytes
+    }
+
+    fn bytes(cells: &[u8]) -> &[u8] {
+        cells
+    }
+
+    fn bytes_mut(cells: &mut [u8]) -> &mut [u8] {
+        cells
     }
 }
 
@@ -329,6 +343,14 @@ impl Cell for u16 {
     fn cast_mut(bytes: &mut [u8]) -> &mut [u16] {
         <[u16] as zerocopy::FromBytes>::mut_from_bytes(bytes)
             .unwrap_or_else(|_| unreachable!("a mapping is page-aligned and sized in cells"))
+    }
+
+    fn bytes(cells: &[u16]) -> &[u8] {
+        zerocopy::IntoBytes::as_bytes(cells)
+    }
+
+    fn bytes_mut(cells: &mut [u16]) -> &mut [u8] {
+        zerocopy::IntoBytes::as_mut_bytes(cells)
     }
 }
 

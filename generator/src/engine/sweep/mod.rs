@@ -26,9 +26,11 @@ pub mod cells;
 pub mod countdown;
 pub mod level;
 pub mod parallel;
+pub mod sweeper;
 
 pub use countdown::Cell;
 pub use level::sweep;
+pub use sweeper::{Sweeper, Threads};
 
 /// States per block of the dirty bitmaps: one cache line of the work array.
 pub const BLOCK: usize = 64;

@@ -18,7 +18,7 @@ use std::time::{Duration, Instant};
 use gametable::symmetry::Orbits;
 use gametable::{packed_len, Variant};
 
-use crate::engine::sweep::{self as engine_sweep, SpaceSolution};
+use crate::engine::sweep::{self as engine_sweep, SpaceSolution, Sweeper};
 
 pub use super::hand_tables::HandTables;
 use super::kernel::CardsKernel;
@@ -76,6 +76,120 @@ pub fn sweep_parallel<S: Space + Sync>(
         let kernel = CardsKernel::<S, u64>::new(space, tables);
         engine_sweep::parallel::sweep(&kernel, progress, on_decided)
     }
+}
+
+/// Which layout a sweep over orbits is laid out in.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Layout {
+    /// Every state (the orbit sweep's result expanded).
+    Full,
+    /// One entry per orbit, in [`Orbits`] order.
+    Orbits,
+}
+
+/// What one sweep over orbits gives, in one layout.
+pub struct OrbitsSolved {
+    /// The codes, counts and figures; `outcomes` holds the packed codes in
+    /// the layout asked for (every state's, or every orbit's).
+    pub solution: Solution,
+    /// A distance per entry of the layout, when asked for.
+    pub distances: Option<Vec<u16>>,
+}
+
+/// Solves `variant` over one state per orbit with `sweeper` (on threads,
+/// across MPI ranks, with checkpoints), laid out in `layout`, with
+/// distances when `distances`; `progress(level, decided, stored)` now and
+/// then. `Ok(None)` on a process that holds no part of the result (an MPI
+/// rank other than 0).
+///
+/// # Errors
+/// Whatever stopped the sweeper.
+pub fn solve_orbits_on<W: Sweeper>(
+    variant: Variant,
+    sweeper: &W,
+    layout: Layout,
+    distances: bool,
+    progress: impl Fn(u32, u64, u64),
+) -> Result<Option<OrbitsSolved>, String> {
+    let started = Instant::now();
+    let tables = HandTables::new(variant);
+    let orbits = Orbits::new(variant);
+    let stored = orbits.states();
+    let space = OrbitSpace::new(&orbits);
+    let key = format!(
+        "cards ({}, {}) over {stored} orbits",
+        variant.cards(),
+        variant.modulus()
+    );
+    let mut reduced = Vec::new();
+    let mut on_decided = |s: u64, level: u32| {
+        if !distances {
+            return;
+        }
+        if reduced.is_empty() {
+            reduced = vec![NO_DISTANCE; space.states()];
+        }
+        if let Some(slot) = reduced.get_mut(s as usize) {
+            *slot = u16::try_from(level)
+                .unwrap_or(MAX_DISTANCE)
+                .min(MAX_DISTANCE);
+        }
+    };
+    let progress = |level, decided| progress(level, decided, stored);
+    let solved = if u32::fits(&space) {
+        let kernel = CardsKernel::<_, u32>::new(&space, &tables);
+        sweeper.sweep(&kernel, &key, &progress, &mut on_decided)
+    } else {
+        let kernel = CardsKernel::<_, u64>::new(&space, &tables);
+        sweeper.sweep(&kernel, &key, &progress, &mut on_decided)
+    }?;
+    let Some(solved) = solved else {
+        return Ok(None);
+    };
+    let sweep_time = started.elapsed();
+    if distances && reduced.is_empty() {
+        reduced = vec![NO_DISTANCE; space.states()];
+    }
+    let laid_distances = distances.then(|| match layout {
+        Layout::Full => {
+            let hands = variant.hands() as usize;
+            let mut full = vec![NO_DISTANCE; hands * hands];
+            for (a, row) in full.chunks_exact_mut(hands).enumerate() {
+                space.expand_row_by(a, row, |s| reduced[s]);
+            }
+            full
+        }
+        Layout::Orbits => {
+            let mut dense = vec![NO_DISTANCE; stored as usize];
+            space.for_each_dense(|i, s| dense[i as usize] = reduced[s]);
+            dense
+        }
+    });
+    drop(reduced);
+    let solution = match layout {
+        Layout::Full => expand_outcomes(variant, &space, solved, sweep_time),
+        Layout::Orbits => {
+            let outcomes = space.dense_packed(|s| solved.code(s));
+            let mut counts = [0u64; 4];
+            for i in 0..stored {
+                let code = gametable::packing::code_at(&outcomes, i).unwrap_or(0);
+                counts[usize::from(code)] += 1;
+            }
+            Solution {
+                variant,
+                outcomes,
+                counts,
+                levels: solved.levels,
+                predecessor_visits: solved.predecessor_visits,
+                stored_states: stored,
+                sweep_time,
+            }
+        }
+    };
+    Ok(Some(OrbitsSolved {
+        solution,
+        distances: laid_distances,
+    }))
 }
 
 /// Packs one code per state into 2-bit codes, counting each code.

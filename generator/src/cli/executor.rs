@@ -1,0 +1,57 @@
+//! Which executor runs `generate`'s sweep: this process's threads, the
+//! ranks of an MPI job (feature `mpi`, when `mpirun` or `srun` started the
+//! process), or one process with checkpoints.
+
+use crate::distributed::{Checkpoints, Comm, Executor, Ranks, Solo};
+
+use super::args::SweepArgs;
+
+/// Calls `run` with the executor `args` ask for; `distances`: whether the
+/// sweep must keep a distance per state; `quiet`: no per-level lines.
+///
+/// # Errors
+/// A launch that cannot work (several processes without MPI), or `run`'s.
+pub fn with_executor<T>(
+    args: &SweepArgs,
+    distances: bool,
+    quiet: bool,
+    run: impl FnOnce(&Executor<'_>) -> super::Result<T>,
+) -> super::Result<T> {
+    #[cfg(feature = "mpi")]
+    let mpi = crate::distributed::mpi::MpiComm::from_launcher()?;
+    #[cfg(feature = "mpi")]
+    let comm: Option<&dyn Comm> = mpi.as_ref().map(|m| m as &dyn Comm);
+    #[cfg(not(feature = "mpi"))]
+    let comm: Option<&dyn Comm> = {
+        if let Some(size) = launched_size().filter(|&size| size > 1) {
+            return Err(format!(
+                "started as one of {size} MPI processes, but this gametable was built without MPI: build it with `cargo build --release -p gametable-gen --features mpi`"
+            )
+            .into());
+        }
+        None
+    };
+    let checkpoints = args.checkpoint.as_ref().map(|dir| Checkpoints {
+        dir: dir.clone(),
+        every: args.checkpoint_every,
+        resume: args.resume,
+    });
+    let executor = match (comm, checkpoints) {
+        (None, None) => Executor::Threads,
+        (comm, checkpoints) => Executor::Ranks(Ranks {
+            comm: comm.unwrap_or(&Solo),
+            checkpoints,
+            distances,
+            report: !quiet,
+        }),
+    };
+    run(&executor)
+}
+
+/// How many processes an MPI launcher started, if one did.
+#[cfg(not(feature = "mpi"))]
+fn launched_size() -> Option<usize> {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok()?.parse().ok())
+}

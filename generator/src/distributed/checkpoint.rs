@@ -1,0 +1,274 @@
+//! Checkpoint files: each rank's share of a sweep between two levels, and
+//! the commit marker that says which level every rank finished writing.
+//!
+//! In the checkpoint directory, rank `r` of `P` writes
+//! `rank-<r>-of-<P>.level-<L>.ckpt` (the state at the start of level `L`):
+//! a text header, an empty line, then the body: the rank's work cells, then
+//! its distances (when the sweep keeps them), in native byte order. The
+//! header names the sweep (game, parameters, stored states), `P`, the rank,
+//! `L`, the rank's range of stored states, the cell width, the byte order,
+//! the counters the sweep carries, and the SHA-256 of each body part. Every
+//! file is written atomically (temporary, fsync, rename). After every rank
+//! wrote its file, rank 0 writes `COMMIT` (atomically) naming the sweep,
+//! `P` and `L`; only then are older levels' files removed. So a job killed
+//! at any point leaves a commit whose files are all whole: resuming reads
+//! exactly the level the commit names, and refuses anything that does not
+//! match, naming the file and what differs.
+
+use std::fmt::Write as _;
+use std::fs;
+use std::io::{BufRead, BufReader, Read};
+use std::path::{Path, PathBuf};
+
+use crate::store::atomic;
+
+/// The first line of every checkpoint file; bump the number when the
+/// layout changes.
+const MAGIC: &str = "gametable-checkpoint 1";
+
+/// The commit marker's name.
+pub const COMMIT: &str = "COMMIT";
+
+/// The byte order of the machine, as headers record it.
+const ENDIAN: &str = if cfg!(target_endian = "little") {
+    "little"
+} else {
+    "big"
+};
+
+/// What identifies a rank's file: the sweep, the ranks, this rank's range.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Identity {
+    /// The sweep: game, parameters, stored states.
+    pub key: String,
+    /// How many ranks.
+    pub ranks: usize,
+    /// This rank.
+    pub rank: usize,
+    /// This rank's stored states, `first..end`, of `slots`.
+    pub first: usize,
+    /// See `first`.
+    pub end: usize,
+    /// Every stored state.
+    pub slots: usize,
+    /// Bytes per work cell.
+    pub cell_bytes: usize,
+    /// Whether distances are kept.
+    pub distances: bool,
+}
+
+/// The counters a rank carries from level to level.
+#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
+pub struct Counters {
+    /// Predecessors this rank visited.
+    pub visits: u64,
+    /// States this rank decided.
+    pub decided: u64,
+}
+
+/// The file of rank `rank` of `ranks` at level `level` in `dir`.
+pub fn rank_path(dir: &Path, rank: usize, ranks: usize, level: u32) -> PathBuf {
+    dir.join(format!("rank-{rank}-of-{ranks}.level-{level}.ckpt"))
+}
+
+/// Writes this rank's state at the start of `level` atomically.
+///
+/// # Errors
+/// The file and the I/O error.
+pub fn save(
+    dir: &Path,
+    id: &Identity,
+    level: u32,
+    counters: Counters,
+    cells: &[u8],
+    distances: &[u8],
+) -> Result<(), String> {
+    let path = rank_path(dir, id.rank, id.ranks, level);
+    let mut header = identity_lines(id, level);
+    let _ = writeln!(header, "visits: {}", counters.visits);
+    let _ = writeln!(header, "decided: {}", counters.decided);
+    let _ = writeln!(header, "cells-sha256: {}", hex_sha(cells));
+    let _ = writeln!(header, "distances-sha256: {}", hex_sha(distances));
+    header.push('\n');
+    atomic::write_parts(&path, &[header.as_bytes(), cells, distances])
+        .map_err(|e| format!("{}: cannot write the checkpoint: {e}", path.display()))
+}
+
+/// The header lines that must match exactly on resume.
+fn identity_lines(id: &Identity, level: u32) -> String {
+    format!(
+        "{MAGIC}\nsweep: {}\nranks: {}\nrank: {}\nlevel: {level}\nstates: {}..{} of {}\ncell-bytes: {}\ndistances: {}\nendian: {ENDIAN}\n",
+        id.key,
+        id.ranks,
+        id.rank,
+        id.first,
+        id.end,
+        id.slots,
+        id.cell_bytes,
+        if id.distances { "kept" } else { "none" },
+    )
+}
+
+fn hex_sha(bytes: &[u8]) -> String {
+    gametable_format::hex(&gametable_format::sha256(bytes))
+}
+
+/// Reads this rank's file of `level` into `cells` and `distances` (sized
+/// for its range), after checking every header line against `id` and
+/// both checksums.
+///
+/// # Errors
+/// The file and what does not match, or the I/O error.
+pub fn load(
+    dir: &Path,
+    id: &Identity,
+    level: u32,
+    cells: &mut [u8],
+    distances: &mut [u8],
+) -> Result<Counters, String> {
+    let path = rank_path(dir, id.rank, id.ranks, level);
+    let at = |what: String| format!("{}: {what}; not resumed", path.display());
+    let file = fs::File::open(&path).map_err(|e| at(format!("cannot read the checkpoint: {e}")))?;
+    let mut reader = BufReader::new(file);
+    let expected = identity_lines(id, level);
+    let mut fields = Vec::new();
+    loop {
+        let mut line = String::new();
+        let read = reader
+            .read_line(&mut line)
+            .map_err(|e| at(format!("cannot read the checkpoint: {e}")))?;
+        if read == 0 {
+            return Err(at("the header ends early (a damaged file)".into()));
+        }
+        if line == "\n" {
+            break;
+        }
+        if fields.len() > 64 {
+            return Err(at("no end of header (not a checkpoint)".into()));
+        }
+        fields.push(line);
+    }
+    for (want, got) in expected.lines().zip(fields.iter().map(|l| l.trim_end())) {
+        if want != got {
+            return Err(at(format!(
+                "it holds \"{got}\" where this run expects \"{want}\" (a checkpoint of another sweep, number of ranks or level)"
+            )));
+        }
+    }
+    let rest: Vec<&str> = fields
+        .iter()
+        .skip(expected.lines().count())
+        .map(|l| l.trim_end())
+        .collect();
+    let field = |name: &str| {
+        rest.iter()
+            .find_map(|l| l.strip_prefix(name).and_then(|v| v.strip_prefix(": ")))
+            .ok_or_else(|| at(format!("the header has no {name} (a damaged file)")))
+    };
+    let number = |name: &str| {
+        field(name)?
+            .parse::<u64>()
+            .map_err(|_| at(format!("its {name} is not a number (a damaged file)")))
+    };
+    let counters = Counters {
+        visits: number("visits")?,
+        decided: number("decided")?,
+    };
+    let (cells_sha, distances_sha) = (field("cells-sha256")?, field("distances-sha256")?);
+    reader
+        .read_exact(cells)
+        .and_then(|()| reader.read_exact(distances))
+        .map_err(|e| {
+            at(format!(
+                "the body is shorter than its header says ({e}): a damaged file"
+            ))
+        })?;
+    if reader.read(&mut [0u8; 1]).map_err(|e| at(e.to_string()))? != 0 {
+        return Err(at(
+            "the body is longer than its header says (a damaged file)".into(),
+        ));
+    }
+    if hex_sha(cells) != cells_sha || hex_sha(distances) != distances_sha {
+        return Err(at(
+            "its body does not match its checksum (a damaged file)".into()
+        ));
+    }
+    Ok(counters)
+}
+
+/// Writes the commit marker: every rank's file of `level` is whole.
+///
+/// # Errors
+/// The file and the I/O error.
+pub fn commit(dir: &Path, key: &str, ranks: usize, level: u32) -> Result<(), String> {
+    let path = dir.join(COMMIT);
+    let text = format!("{MAGIC}\nsweep: {key}\nranks: {ranks}\nlevel: {level}\n");
+    atomic::write(&path, text.as_bytes())
+        .map_err(|e| format!("{}: cannot write the commit marker: {e}", path.display()))
+}
+
+/// The commit in `dir`, if any: (sweep, ranks, level).
+///
+/// # Errors
+/// The file and why it does not read.
+pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
+    let path = dir.join(COMMIT);
+    let text = match fs::read_to_string(&path) {
+        Ok(text) => text,
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
+    };
+    let damaged = || format!("{}: not a commit marker (a damaged file)", path.display());
+    let mut lines = text.lines();
+    if lines.next() != Some(MAGIC) {
+        return Err(damaged());
+    }
+    let mut field = |name: &str| {
+        lines
+            .next()
+            .and_then(|l| l.strip_prefix(name))
+            .and_then(|l| l.strip_prefix(": "))
+            .map(str::to_owned)
+            .ok_or_else(damaged)
+    };
+    let key = field("sweep")?;
+    let ranks = field("ranks")?.parse().map_err(|_| damaged())?;
+    let level = field("level")?.parse().map_err(|_| damaged())?;
+    Ok(Some((key, ranks, level)))
+}
+
+/// Removes this rank's files of levels other than `keep`, and the
+/// temporaries a killed run of this rank left (best effort: one process
+/// runs a rank at a time, and it is not writing now).
+pub fn prune(dir: &Path, rank: usize, ranks: usize, keep: u32) {
+    let prefix = format!("rank-{rank}-of-{ranks}.level-");
+    let temporary = format!(".{prefix}");
+    let kept = rank_path(dir, rank, ranks, keep);
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let old = name.starts_with(&prefix) && name.ends_with(".ckpt") && entry.path() != kept;
+        if old || (name.starts_with(&temporary) && name.ends_with(".tmp")) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// Checks that this rank can write in `dir` (creating it), before any work.
+///
+/// # Errors
+/// The directory and the I/O error.
+pub fn probe(dir: &Path, rank: usize) -> Result<(), String> {
+    let cannot = |e: std::io::Error| {
+        format!(
+            "{}: rank {rank} cannot write its checkpoints here: {e}",
+            dir.display()
+        )
+    };
+    fs::create_dir_all(dir).map_err(cannot)?;
+    let path = dir.join(format!(".probe-rank-{rank}"));
+    atomic::write(&path, b"probe").map_err(cannot)?;
+    fs::remove_file(&path).map_err(cannot)
+}

@@ -1,0 +1,122 @@
+//! What the distributed sweep needs of its processes: a rank, a size, one
+//! all-to-all exchange of predecessor indices, reductions, a barrier and
+//! point-to-point bytes toward rank 0. Behind a trait so that the sweep is
+//! written once for MPI ([`super::mpi`], feature `mpi`) and for one process
+//! ([`Solo`], which checkpoints use without MPI).
+
+/// The processes of one sweep.
+pub trait Comm {
+    /// This process's rank, `0..size`.
+    fn rank(&self) -> usize;
+    /// How many processes there are.
+    fn size(&self) -> usize;
+    /// All-to-all: `send` holds `counts[0]` values for rank 0, then
+    /// `counts[1]` for rank 1, and so on; `recv` is replaced with the values
+    /// every rank sent here, in rank order. Every rank calls it.
+    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>);
+    /// [`Comm::exchange`] of 32-bit values.
+    fn exchange32(&self, send: &[u32], counts: &[usize], recv: &mut Vec<u32>);
+    /// The sum of every rank's `value`, on every rank.
+    fn sum(&self, value: u64) -> u64;
+    /// The largest of every rank's `value`, on every rank.
+    fn max(&self, value: u64) -> u64;
+    /// Waits for every rank.
+    fn barrier(&self);
+    /// Sends `bytes` to rank `to` (matched by one [`Comm::receive`] there).
+    fn send(&self, to: usize, bytes: &[u8]);
+    /// Receives what rank `from` sent with one [`Comm::send`].
+    fn receive(&self, from: usize) -> Vec<u8>;
+}
+
+/// One process on its own: every collective is the identity.
+pub struct Solo;
+
+impl Comm for Solo {
+    fn rank(&self) -> usize {
+        0
+    }
+    fn size(&self) -> usize {
+        1
+    }
+    fn exchange(&self, send: &[u64], _counts: &[usize], recv: &mut Vec<u64>) {
+        recv.clear();
+        recv.extend_from_slice(send);
+    }
+    fn exchange32(&self, send: &[u32], _counts: &[usize], recv: &mut Vec<u32>) {
+        recv.clear();
+        recv.extend_from_slice(send);
+    }
+    fn sum(&self, value: u64) -> u64 {
+        value
+    }
+    fn max(&self, value: u64) -> u64 {
+        value
+    }
+    fn barrier(&self) {}
+    fn send(&self, _to: usize, _bytes: &[u8]) {}
+    fn receive(&self, _from: usize) -> Vec<u8> {
+        Vec::new()
+    }
+}
+
+/// A predecessor sent to its owner: its stored index and whether the
+/// state it precedes was won, as `index << 1 | won`. 32 bits while indices
+/// stay below 2^31, which halves the bytes exchanged; 64 beyond.
+pub trait Message: Copy + Send + 'static {
+    /// Bytes per message.
+    const BYTES: u64;
+    /// Whether every message of `slots` stored states fits.
+    fn fits(slots: usize) -> bool;
+    /// The message of predecessor `p` of a state that was `won`.
+    fn new(p: usize, won: bool) -> Self;
+    /// The predecessor.
+    fn state(self) -> usize;
+    /// 1 if the state it precedes was won, else 0.
+    fn won(self) -> usize;
+    /// [`Comm::exchange`] of these messages.
+    fn exchange(comm: &dyn Comm, send: &[Self], counts: &[usize], recv: &mut Vec<Self>);
+}
+
+impl Message for u32 {
+    const BYTES: u64 = 4;
+    fn fits(slots: usize) -> bool {
+        slots <= 1 << 31
+    }
+    #[inline(always)]
+    fn new(p: usize, won: bool) -> u32 {
+        (p as u32) << 1 | u32::from(won)
+    }
+    #[inline(always)]
+    fn state(self) -> usize {
+        (self >> 1) as usize
+    }
+    #[inline(always)]
+    fn won(self) -> usize {
+        (self & 1) as usize
+    }
+    fn exchange(comm: &dyn Comm, send: &[u32], counts: &[usize], recv: &mut Vec<u32>) {
+        comm.exchange32(send, counts, recv);
+    }
+}
+
+impl Message for u64 {
+    const BYTES: u64 = 8;
+    fn fits(_slots: usize) -> bool {
+        true
+    }
+    #[inline(always)]
+    fn new(p: usize, won: bool) -> u64 {
+        (p as u64) << 1 | u64::from(won)
+    }
+    #[inline(always)]
+    fn state(self) -> usize {
+        (self >> 1) as usize
+    }
+    #[inline(always)]
+    fn won(self) -> usize {
+        (self & 1) as usize
+    }
+    fn exchange(comm: &dyn Comm, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) {
+        comm.exchange(send, counts, recv);
+    }
+}

@@ -1,0 +1,428 @@
+//! The level sweep across processes (MPI ranks), and with checkpoints.
+//!
+//! A table is bounded by one machine's memory when one process holds every
+//! work cell. Here each of `P` ranks holds the cells of one contiguous
+//! range of stored states ([`partition`]) and runs its part of every level
+//! ([`rank`]): its frontier, its predecessors sent to their owners in one
+//! all-to-all per round, its own count-downs. The outcome and the distance
+//! of every state are the one-thread sweep's, for any `P`. At the end rank
+//! 0 receives each rank's packed codes and distances in rank order, in
+//! chunks, and hands the whole result to the same writers as a single
+//! process.
+//!
+//! With a checkpoint directory the state between levels is written every
+//! few levels ([`checkpoint`]), and a run started again with `--resume`
+//! continues from the last committed level. The single-process sweep uses
+//! the same executor for that, on one rank ([`Solo`]).
+//!
+//! The processes talk through [`Comm`]: MPI with the feature `mpi`
+//! ([`mpi`]), or nobody ([`Solo`]).
+
+pub mod checkpoint;
+pub mod comm;
+#[cfg(feature = "mpi")]
+pub mod mpi;
+pub mod partition;
+pub mod rank;
+#[cfg(test)]
+mod threads_test;
+
+use std::path::PathBuf;
+use std::time::Instant;
+
+use crate::engine::sweep::{Kernel, SpaceSolution, Sweeper};
+
+pub use comm::{Comm, Solo};
+pub use partition::Partition;
+use rank::RankSweep;
+
+/// Where and how often to checkpoint.
+#[derive(Clone, Debug)]
+pub struct Checkpoints {
+    /// The directory (created if missing).
+    pub dir: PathBuf,
+    /// Write a checkpoint every this many levels.
+    pub every: u32,
+    /// Continue from the committed checkpoint in `dir` (else refuse a
+    /// directory that holds one).
+    pub resume: bool,
+}
+
+/// The default of `--checkpoint-every`: often enough that a crash loses
+/// little, rarely enough that writing costs little next to the levels.
+pub const DEFAULT_EVERY: u32 = 8;
+
+/// The level loop over the ranks of `comm`.
+pub struct Ranks<'c> {
+    /// The processes.
+    pub comm: &'c dyn Comm,
+    /// Checkpoints, if any.
+    pub checkpoints: Option<Checkpoints>,
+    /// Keep a distance per state (else only outcomes are assembled).
+    pub distances: bool,
+    /// Print a line per level and the figures at the end on rank 0 (stderr).
+    pub report: bool,
+}
+
+/// A rank's memory in KiB: resident before its cells (the kernel's tables,
+/// the MPI library), and its peak.
+#[derive(Clone, Copy, Debug)]
+struct RankMemory {
+    before: u64,
+    peak: u64,
+}
+
+/// Chunks of the assembly's messages: 64 MiB.
+const CHUNK: usize = 64 << 20;
+
+impl Sweeper for Ranks<'_> {
+    fn processes(&self) -> usize {
+        self.comm.size()
+    }
+
+    fn agree(&self, failed: Option<String>) -> Result<(), String> {
+        let any = self.comm.max(u64::from(failed.is_some()));
+        match failed {
+            Some(e) if self.comm.size() > 1 => Err(format!("rank {}: {e}", self.comm.rank())),
+            Some(e) => Err(e),
+            None if any > 0 => Err(format!(
+                "rank {}: stopped: another rank failed (its message is above)",
+                self.comm.rank()
+            )),
+            None => Ok(()),
+        }
+    }
+
+    fn sweep<K: Kernel>(
+        &self,
+        kernel: &K,
+        key: &str,
+        progress: &dyn Fn(u32, u64),
+        on_decided: &mut dyn FnMut(u64, u32),
+    ) -> Result<Option<SpaceSolution>, String>
+    where
+        K::Scratch: Send,
+    {
+        let started = Instant::now();
+        // What the kernel's tables and the MPI library hold before any cell.
+        let base = memory("VmRSS:");
+        let comm = self.comm;
+        let (me, ranks) = (comm.rank(), comm.size());
+        let slots = kernel.slots();
+        let partition = Partition::new(slots, ranks)?;
+        let mut sweep = RankSweep::new(kernel, comm, partition, self.distances);
+        let mut level = self.prepare(&mut sweep, key)?;
+        let mut decided = comm.sum(sweep.decided());
+        let report = self.report && me == 0;
+        let (mut sent, mut bytes, mut rounds) = (0u64, 0u64, 0u64);
+        loop {
+            let figures = sweep.level(level);
+            decided += figures.processed;
+            sent += figures.sent;
+            bytes += figures.bytes;
+            rounds += figures.rounds;
+            if report {
+                eprintln!(
+                    "level {level}: {} decided ({decided} of {slots}), {} predecessors sent between ranks ({} bytes) in {} rounds, {:.2} s",
+                    figures.processed,
+                    figures.sent,
+                    figures.bytes,
+                    figures.rounds,
+                    started.elapsed().as_secs_f64()
+                );
+            }
+            if me == 0 {
+                progress(level, decided);
+            }
+            if figures.processed == 0 {
+                break;
+            }
+            level += 1;
+            if let Some(plan) = &self.checkpoints {
+                if level.is_multiple_of(plan.every.max(1)) {
+                    self.checkpoint(&sweep, plan, key, level)?;
+                }
+            }
+        }
+        let levels = level;
+        let visits = comm.sum(sweep.visits());
+        if let Some(plan) = &self.checkpoints {
+            self.spend(plan);
+        }
+        let Some((packed, memories)) = self.assemble(sweep, &partition, base, on_decided) else {
+            return Ok(None);
+        };
+        if self.report {
+            let mib = |kib: u64| kib as f64 / 1024.0;
+            let peaks: Vec<String> = memories
+                .iter()
+                .enumerate()
+                .map(|(rank, m)| {
+                    format!(
+                        "{rank}: {:.1} MiB ({:.1} before the cells)",
+                        mib(m.peak),
+                        mib(m.before)
+                    )
+                })
+                .collect();
+            eprintln!(
+                "sweep on {ranks} ranks: {levels} levels, {visits} predecessor visits, {sent} predecessors ({bytes} bytes) sent between ranks in {rounds} rounds, {:.2} s; peak memory (VmHWM) by rank: {}",
+                started.elapsed().as_secs_f64(),
+                peaks.join(", ")
+            );
+        }
+        Ok(Some(SpaceSolution {
+            packed,
+            levels,
+            predecessor_visits: visits,
+        }))
+    }
+}
+
+impl Ranks<'_> {
+    /// Starts the sweep, or resumes it from the committed checkpoint;
+    /// returns the level to process first. Every rank checks its own part
+    /// and all agree before any work.
+    fn prepare<K: Kernel>(&self, sweep: &mut RankSweep<'_, K>, key: &str) -> Result<u32, String> {
+        let Some(plan) = &self.checkpoints else {
+            sweep.start();
+            return Ok(0);
+        };
+        let (me, ranks) = (self.comm.rank(), self.comm.size());
+        let commit_path = plan.dir.join(checkpoint::COMMIT);
+        let found =
+            checkpoint::probe(&plan.dir, me).and_then(|()| checkpoint::committed(&plan.dir));
+        let level = match (found, plan.resume) {
+            (Err(e), _) => Err(e),
+            (Ok(None), true) => Err(format!(
+                "{}: no committed checkpoint here to resume from (drop --resume to start afresh)",
+                plan.dir.display()
+            )),
+            (Ok(None), false) => Ok(None),
+            (Ok(Some((_, _, level))), false) => Err(format!(
+                "{}: holds a committed checkpoint (level {level}); add --resume to continue from it, or remove it to start afresh",
+                commit_path.display()
+            )),
+            (Ok(Some((found, _, _))), true) if found != key => Err(format!(
+                "{}: a checkpoint of \"{found}\", not of this run's \"{key}\"; not resumed",
+                commit_path.display()
+            )),
+            (Ok(Some((_, found, _))), true) if found != ranks => Err(format!(
+                "{}: written by {found} ranks, but this run has {ranks}; resume it with {found} ranks",
+                commit_path.display()
+            )),
+            (Ok(Some((_, _, level))), true) => Ok(Some(level)),
+        };
+        let level = match level {
+            Ok(level) => {
+                self.agree(None)?;
+                level
+            }
+            Err(e) => return Err(self.agree(Some(e)).err().unwrap_or_default()),
+        };
+        match level {
+            None => {
+                sweep.start();
+                Ok(0)
+            }
+            Some(level) => {
+                let loaded = sweep.resume(plan, key, level).err();
+                self.agree(loaded)?;
+                if me == 0 && self.report {
+                    eprintln!("resumed from {} at level {level}", commit_path.display());
+                }
+                Ok(level)
+            }
+        }
+    }
+
+    /// Removes the checkpoints of a finished sweep: the commit first, so
+    /// that no commit ever names removed files.
+    fn spend(&self, plan: &Checkpoints) {
+        let (me, ranks) = (self.comm.rank(), self.comm.size());
+        self.comm.barrier();
+        if me == 0 {
+            let _ = std::fs::remove_file(plan.dir.join(checkpoint::COMMIT));
+        }
+        self.comm.barrier();
+        checkpoint::prune(&plan.dir, me, ranks, u32::MAX);
+    }
+
+    /// Gathers the result on rank 0: each rank's packed codes and distances
+    /// in rank order, in chunks, the distances handed to `on_decided`; and
+    /// each rank's memory (before its cells, at its peak) in KiB. `None`
+    /// on the other ranks, once they sent their part.
+    fn assemble<K: Kernel>(
+        &self,
+        sweep: RankSweep<'_, K>,
+        partition: &Partition,
+        base: u64,
+        on_decided: &mut dyn FnMut(u64, u32),
+    ) -> Option<(Vec<u8>, Vec<RankMemory>)> {
+        let comm = self.comm;
+        let (packed, distances) = sweep.finish();
+        if comm.rank() != 0 {
+            send_chunked(comm, &packed);
+            send_chunked(comm, zerocopy::IntoBytes::as_bytes(&distances[..]));
+            let peak = memory("VmHWM:");
+            comm.send(0, &[base.to_le_bytes(), peak.to_le_bytes()].concat());
+            return None;
+        }
+        let mut whole = vec![0u8; partition.slots().div_ceil(4)];
+        whole[..packed.len()].copy_from_slice(&packed);
+        drop(packed);
+        for (s, &d) in distances.iter().enumerate() {
+            if d != u16::MAX {
+                on_decided(s as u64, u32::from(d));
+            }
+        }
+        drop(distances);
+        for rank in 1..comm.size() {
+            let range = partition.range(rank);
+            let mut at = range.start / 4;
+            receive_chunked(comm, rank, range.len().div_ceil(4), |bytes| {
+                whole[at..at + bytes.len()].copy_from_slice(bytes);
+                at += bytes.len();
+            });
+            if self.distances {
+                let mut s = range.start as u64;
+                receive_chunked(comm, rank, range.len() * 2, |bytes| {
+                    for pair in bytes.chunks_exact(2) {
+                        let d = u16::from_ne_bytes([pair[0], pair[1]]);
+                        if d != u16::MAX {
+                            on_decided(s, u32::from(d));
+                        }
+                        s += 1;
+                    }
+                });
+            }
+        }
+        // Rank 0's peak includes the assembly.
+        let mut memories = vec![RankMemory {
+            before: base,
+            peak: memory("VmHWM:"),
+        }];
+        for rank in 1..comm.size() {
+            let bytes = comm.receive(rank);
+            let number = |at: usize| {
+                bytes
+                    .get(at..at + 8)
+                    .and_then(|b| b.try_into().ok())
+                    .map_or(0, u64::from_le_bytes)
+            };
+            memories.push(RankMemory {
+                before: number(0),
+                peak: number(8),
+            });
+        }
+        Some((whole, memories))
+    }
+
+    /// Writes every rank's checkpoint of `level`, then the commit, then
+    /// removes older levels' files.
+    fn checkpoint<K: Kernel>(
+        &self,
+        sweep: &RankSweep<'_, K>,
+        plan: &Checkpoints,
+        key: &str,
+        level: u32,
+    ) -> Result<(), String> {
+        let (me, ranks) = (self.comm.rank(), self.comm.size());
+        self.agree(sweep.save(plan, key, level).err())?;
+        let committed = if me == 0 {
+            checkpoint::commit(&plan.dir, key, ranks, level).err()
+        } else {
+            None
+        };
+        self.agree(committed)?;
+        checkpoint::prune(&plan.dir, me, ranks, level);
+        Ok(())
+    }
+}
+
+/// Sends `bytes` to rank 0 in chunks of [`CHUNK`] (none for no bytes).
+fn send_chunked(comm: &dyn Comm, bytes: &[u8]) {
+    for chunk in bytes.chunks(CHUNK) {
+        comm.send(0, chunk);
+    }
+}
+
+/// Receives `len` bytes from `from` sent by [`send_chunked`], handing each
+/// chunk to `f`.
+fn receive_chunked(comm: &dyn Comm, from: usize, len: usize, mut f: impl FnMut(&[u8])) {
+    let mut left = len;
+    while left > 0 {
+        let chunk = comm.receive(from);
+        left = left.saturating_sub(chunk.len().max(1));
+        f(&chunk);
+    }
+}
+
+/// A memory figure of this process in KiB from `/proc/self/status`
+/// (`VmHWM:` its peak resident memory, `VmRSS:` its resident memory now),
+/// 0 where unknown.
+pub fn memory(field: &str) -> u64 {
+    std::fs::read_to_string("/proc/self/status")
+        .ok()
+        .and_then(|status| {
+            status.lines().find_map(|line| {
+                line.strip_prefix(field)
+                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
+            })
+        })
+        .unwrap_or(0)
+}
+
+/// The level loop as a command chose it: on this process's threads, or
+/// over ranks (MPI, or one process with checkpoints).
+pub enum Executor<'c> {
+    /// [`crate::engine::sweep::Threads`].
+    Threads,
+    /// [`Ranks`].
+    Ranks(Ranks<'c>),
+}
+
+impl Executor<'_> {
+    /// Whether this process writes the result: every process on threads,
+    /// rank 0 over ranks.
+    pub fn writes(&self) -> bool {
+        match self {
+            Executor::Threads => true,
+            Executor::Ranks(ranks) => ranks.comm.rank() == 0,
+        }
+    }
+}
+
+impl Sweeper for Executor<'_> {
+    fn sweep<K: Kernel>(
+        &self,
+        kernel: &K,
+        key: &str,
+        progress: &dyn Fn(u32, u64),
+        on_decided: &mut dyn FnMut(u64, u32),
+    ) -> Result<Option<SpaceSolution>, String>
+    where
+        K::Scratch: Send,
+    {
+        match self {
+            Executor::Threads => {
+                crate::engine::sweep::Threads.sweep(kernel, key, progress, on_decided)
+            }
+            Executor::Ranks(ranks) => ranks.sweep(kernel, key, progress, on_decided),
+        }
+    }
+
+    fn processes(&self) -> usize {
+        match self {
+            Executor::Threads => 1,
+            Executor::Ranks(ranks) => ranks.processes(),
+        }
+    }
+
+    fn agree(&self, failed: Option<String>) -> Result<(), String> {
+        match self {
+            Executor::Threads => crate::engine::sweep::Threads.agree(failed),
+            Executor::Ranks(ranks) => ranks.agree(failed),
+        }
+    }
+}

@@ -1,0 +1,322 @@
+//! The distributed sweep on threads standing in for ranks, so that the
+//! default build checks it against the one-process sweep: every outcome and
+//! distance, for P = 1 to 4, on one-byte and two-byte cells, with levels
+//! that hold wins and losses, and through checkpoints and a resume.
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::indexing_slicing)]
+
+use std::sync::mpsc::{channel, Receiver, Sender};
+use std::sync::{Barrier, Mutex};
+
+use super::{Checkpoints, Comm, Ranks};
+use crate::engine::{solve, solve_on, Game, SolveOptions, Solved};
+
+/// What the threads of one job share.
+struct Job {
+    size: usize,
+    barrier: Barrier,
+    /// By sender, by receiver: one round's values.
+    mail: Mutex<Vec<Vec<Vec<u64>>>>,
+    values: Mutex<Vec<u64>>,
+    senders: Vec<Vec<Mutex<Sender<Vec<u8>>>>>,
+    receivers: Vec<Vec<Mutex<Receiver<Vec<u8>>>>>,
+}
+
+impl Job {
+    fn new(size: usize) -> Job {
+        let mut senders: Vec<Vec<Mutex<Sender<Vec<u8>>>>> = (0..size).map(|_| Vec::new()).collect();
+        let mut receivers: Vec<Vec<Mutex<Receiver<Vec<u8>>>>> =
+            (0..size).map(|_| Vec::new()).collect();
+        // The channel from rank `from` to rank `to`: senders[from][to],
+        // receivers[from][to].
+        for (from_senders, from_receivers) in senders.iter_mut().zip(&mut receivers) {
+            for _to in 0..size {
+                let (tx, rx) = channel();
+                from_senders.push(Mutex::new(tx));
+                from_receivers.push(Mutex::new(rx));
+            }
+        }
+        Job {
+            size,
+            barrier: Barrier::new(size),
+            mail: Mutex::new(vec![vec![Vec::new(); size]; size]),
+            values: Mutex::new(vec![0; size]),
+            senders,
+            receivers,
+        }
+    }
+}
+
+/// One thread's view of a [`Job`].
+struct ThreadComm<'a> {
+    job: &'a Job,
+    rank: usize,
+}
+
+impl ThreadComm<'_> {
+    fn reduce(&self, value: u64, f: fn(u64, u64) -> u64) -> u64 {
+        self.job.values.lock().unwrap()[self.rank] = value;
+        self.job.barrier.wait();
+        let result = self.job.values.lock().unwrap().iter().copied().reduce(f);
+        self.job.barrier.wait();
+        result.unwrap()
+    }
+}
+
+impl Comm for ThreadComm<'_> {
+    fn rank(&self) -> usize {
+        self.rank
+    }
+    fn size(&self) -> usize {
+        self.job.size
+    }
+    fn exchange(&self, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) {
+        {
+            let mut mail = self.job.mail.lock().unwrap();
+            let mut at = 0;
+            for (to, &count) in counts.iter().enumerate() {
+                mail[self.rank][to] = send[at..at + count].to_vec();
+                at += count;
+            }
+        }
+        self.job.barrier.wait();
+        recv.clear();
+        {
+            let mail = self.job.mail.lock().unwrap();
+            for from in 0..self.job.size {
+                recv.extend_from_slice(&mail[from][self.rank]);
+            }
+        }
+        self.job.barrier.wait();
+    }
+    fn exchange32(&self, send: &[u32], counts: &[usize], recv: &mut Vec<u32>) {
+        let wide: Vec<u64> = send.iter().map(|&v| u64::from(v)).collect();
+        let mut got = Vec::new();
+        self.exchange(&wide, counts, &mut got);
+        recv.clear();
+        recv.extend(got.into_iter().map(|v| v as u32));
+    }
+    fn sum(&self, value: u64) -> u64 {
+        self.reduce(value, |a, b| a + b)
+    }
+    fn max(&self, value: u64) -> u64 {
+        self.reduce(value, u64::max)
+    }
+    fn barrier(&self) {
+        self.job.barrier.wait();
+    }
+    fn send(&self, to: usize, bytes: &[u8]) {
+        self.job.senders[self.rank][to]
+            .lock()
+            .unwrap()
+            .send(bytes.to_vec())
+            .unwrap();
+    }
+    fn receive(&self, from: usize) -> Vec<u8> {
+        self.job.receivers[from][self.rank]
+            .lock()
+            .unwrap()
+            .recv()
+            .unwrap()
+    }
+}
+
+/// Solves `game` on `size` threads standing in for ranks; rank 0's result.
+fn on_ranks<G: Game>(
+    game: &G,
+    options: &SolveOptions,
+    size: usize,
+    checkpoints: Option<Checkpoints>,
+) -> Result<Solved, String> {
+    let job = Job::new(size);
+    std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..size)
+            .map(|rank| {
+                let job = &job;
+                let checkpoints = checkpoints.clone();
+                scope.spawn(move || {
+                    let comm = ThreadComm { job, rank };
+                    let ranks = Ranks {
+                        comm: &comm,
+                        checkpoints,
+                        distances: true,
+                        report: false,
+                    };
+                    solve_on(game, options, &ranks, |_, _, _| {}).map_err(|e| e.to_string())
+                })
+            })
+            .collect();
+        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
+        let (mut root, mut errors) = (None, Vec::new());
+        for (rank, result) in results.into_iter().enumerate() {
+            match (rank, result) {
+                (0, Ok(solved)) => root = solved,
+                (_, Ok(None)) => {}
+                (_, Ok(Some(_))) => panic!("rank {rank} returned a result"),
+                (_, Err(e)) => errors.push(e),
+            }
+        }
+        if !errors.is_empty() {
+            return Err(errors.join("\n"));
+        }
+        root.ok_or_else(|| "rank 0 returned no result".to_string())
+    })
+}
+
+use crate::engine::solve::tests::{Misere, WideNim};
+
+/// A game without un-moves given some by searching every state's moves
+/// (slow, for small games): several ranks refuse a reverse graph.
+struct Unmoved<G>(G);
+
+impl<G: Game> Game for Unmoved<G> {
+    type Position = G::Position;
+    fn name(&self) -> &'static str {
+        self.0.name()
+    }
+    fn parameters(&self) -> Vec<crate::engine::Parameter> {
+        self.0.parameters()
+    }
+    fn states(&self) -> u64 {
+        self.0.states()
+    }
+    fn position(&self, index: u64) -> Option<G::Position> {
+        self.0.position(index)
+    }
+    fn index(&self, position: &G::Position) -> u64 {
+        self.0.index(position)
+    }
+    fn to_move(&self, index: u64) -> crate::engine::Side {
+        self.0.to_move(index)
+    }
+    fn ending(&self, index: u64) -> Option<gametable::Outcome> {
+        self.0.ending(index)
+    }
+    fn successors(&self, index: u64, out: &mut Vec<u64>) {
+        self.0.successors(index, out);
+    }
+    fn max_moves(&self) -> usize {
+        self.0.max_moves()
+    }
+    fn has_unmoves(&self) -> bool {
+        true
+    }
+    fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+        let mut moves = Vec::new();
+        for p in 0..self.states() {
+            moves.clear();
+            if self.0.ending(p).is_none() {
+                self.0.successors(p, &mut moves);
+            }
+            if moves.contains(&index) {
+                out.push(p);
+            }
+        }
+    }
+}
+
+fn assert_same(want: &Solved, got: &Solved, what: &str) {
+    assert_eq!(want.codes, got.codes, "{what}: codes");
+    assert_eq!(want.distances, got.distances, "{what}: distances");
+    assert_eq!(want.levels, got.levels, "{what}: levels");
+    assert_eq!(want.visits, got.visits, "{what}: visits");
+}
+
+#[test]
+fn ranks_on_threads_solve_as_one_process() {
+    let tictactoe = crate::games::tictactoe::TicTacToe;
+    for symmetry in [false, true] {
+        let options = SolveOptions {
+            symmetry,
+            reverse_graph: false,
+        };
+        let want = solve(&tictactoe, &options).unwrap();
+        for size in 1..=4 {
+            let got = on_ranks(&tictactoe, &options, size, None).unwrap();
+            assert_same(&want, &got, &format!("tictactoe {symmetry} on {size}"));
+        }
+    }
+    // Levels of wins and losses together, and draws.
+    // Un-moves by search are slow in a debug build: a smaller game there.
+    let cap = if cfg!(debug_assertions) { 600 } else { 3000 };
+    let misere = Unmoved(Misere {
+        cap,
+        add_back: true,
+    });
+    let want = solve(&misere, &SolveOptions::default()).unwrap();
+    assert!(want.counts[usize::from(gametable::code::DRAW)] > 0);
+    for size in [2, 3] {
+        let got = on_ranks(&misere, &SolveOptions::default(), size, None).unwrap();
+        assert_same(&want, &got, &format!("misere on {size}"));
+    }
+    // Two-byte cells, over orbits and every state.
+    for symmetry in [false, true] {
+        let options = SolveOptions {
+            symmetry,
+            reverse_graph: false,
+        };
+        let nim = WideNim { cap: 150 };
+        let want = solve(&nim, &options).unwrap();
+        for size in [1, 2, 3] {
+            let got = on_ranks(&nim, &options, size, None).unwrap();
+            assert_same(&want, &got, &format!("wide nim {symmetry} on {size}"));
+        }
+    }
+}
+
+#[test]
+fn checkpoints_of_two_byte_cells_resume_to_the_same_result() {
+    let nim = WideNim { cap: 150 };
+    let options = SolveOptions::default();
+    let want = solve(&nim, &options).unwrap();
+    assert!(want.levels > 4);
+    let dir = std::env::temp_dir().join(format!("gametable-ranks-ck-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let plan = |resume| Checkpoints {
+        dir: dir.clone(),
+        every: 1,
+        resume,
+    };
+    // Rank 1 cannot write its checkpoint of level 3 (a directory stands at
+    // its name): the job stops with the commit of level 2 in place.
+    let blocker = super::checkpoint::rank_path(&dir, 1, 2, 3);
+    std::fs::create_dir_all(blocker.join("x")).unwrap();
+    let error = on_ranks(&nim, &options, 2, Some(plan(false)))
+        .err()
+        .unwrap();
+    assert!(error.contains("cannot write the checkpoint"), "{error}");
+    assert_eq!(
+        super::checkpoint::committed(&dir)
+            .unwrap()
+            .map(|(_, r, l)| (r, l)),
+        Some((2, 2))
+    );
+    std::fs::remove_dir_all(&blocker).unwrap();
+    // Resumed: the same result, and no checkpoint left.
+    let got = on_ranks(&nim, &options, 2, Some(plan(true))).unwrap();
+    assert_same(&want, &got, "resumed");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    // Without checkpoints to resume, resuming is refused.
+    let error = on_ranks(&nim, &options, 2, Some(plan(true))).err().unwrap();
+    assert!(error.contains("no committed checkpoint"), "{error}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn games_without_unmoves_are_refused_on_several_ranks() {
+    let tictactoe = crate::games::tictactoe::TicTacToe;
+    let options = SolveOptions {
+        symmetry: true,
+        reverse_graph: true,
+    };
+    let error = on_ranks(&tictactoe, &options, 2, None).err().unwrap();
+    assert!(
+        error.contains("reverse graph would be built whole"),
+        "{error}"
+    );
+    let want = solve(&tictactoe, &options).unwrap();
+    assert_same(
+        &want,
+        &on_ranks(&tictactoe, &options, 1, None).unwrap(),
+        "one rank",
+    );
+}

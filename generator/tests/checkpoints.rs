@@ -1,0 +1,221 @@
+//! `generate --checkpoint DIR` on one process: the same tables as without
+//! it, a run killed (SIGKILL) at a random level resumes with `--resume` to
+//! the same tables, and checkpoints that do not fit are refused by name.
+
+#![allow(clippy::unwrap_used, clippy::expect_used, clippy::panic)] // test helpers: a failure is the test failing
+
+#[path = "support/runs.rs"]
+mod runs;
+
+use std::path::Path;
+
+use runs::{
+    assert_same_files, command, committed_level, generate_args, kill_at_level, random_level, run,
+    scratch, succeed, text,
+};
+
+const CARDS_12: [&str; 5] = ["cards", "--cards", "12", "--modulus", "5"];
+
+/// The single-process tables of `game` in `dir/reference`.
+fn reference(game: &[&str], dir: &Path) -> std::path::PathBuf {
+    let out = dir.join("reference");
+    std::fs::create_dir_all(&out).unwrap();
+    succeed(command(None, &generate_args(game, &out, &["--quiet"])));
+    out
+}
+
+#[test]
+fn checkpointed_sweeps_write_the_same_tables() {
+    let dir = scratch("checkpointed");
+    for game in [
+        &["tictactoe"][..],
+        &["tictactoe", "--symmetry", "none"][..],
+        &["cards", "--cards", "10", "--modulus", "5"][..],
+        &[
+            "cards",
+            "--cards",
+            "10",
+            "--modulus",
+            "5",
+            "--symmetry",
+            "orbits",
+        ][..],
+    ] {
+        let _ = std::fs::remove_dir_all(&dir);
+        let want = reference(game, &dir);
+        let out = dir.join("checkpointed");
+        std::fs::create_dir_all(&out).unwrap();
+        let checkpoints = dir.join("checkpoints").display().to_string();
+        succeed(command(
+            None,
+            &generate_args(
+                game,
+                &out,
+                &["--checkpoint", &checkpoints, "--checkpoint-every", "2"],
+            ),
+        ));
+        assert_same_files(&want, &out, &game.join(" "));
+        // A finished sweep leaves no checkpoint behind.
+        assert_eq!(
+            std::fs::read_dir(&checkpoints).unwrap().count(),
+            0,
+            "{game:?}"
+        );
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn a_killed_sweep_resumes_to_the_same_tables() {
+    let dir = scratch("resumed");
+    let want = reference(&CARDS_12, &dir);
+    let checkpoints = dir.join("checkpoints");
+    let out = dir.join("resumed");
+    std::fs::create_dir_all(&out).unwrap();
+    let ck = checkpoints.display().to_string();
+    let args = generate_args(
+        &CARDS_12,
+        &out,
+        &["--checkpoint", &ck, "--checkpoint-every", "1"],
+    );
+    let mut killed = false;
+    for attempt in 0..4 {
+        let level = random_level(40 >> attempt);
+        println!("killing at level {level}");
+        if kill_at_level(command(None, &args), &checkpoints, level, |child| {
+            Some(child.id())
+        }) {
+            killed = true;
+            break;
+        }
+        // It finished first: start again from nothing.
+        let _ = std::fs::remove_dir_all(&checkpoints);
+    }
+    assert!(killed, "the run always finished before the kill");
+    assert!(std::fs::read_dir(&out).unwrap().next().is_none() || !out.join("t.gtbl").exists());
+    let mut resumed = args.clone();
+    resumed.push("--resume".into());
+    let output = succeed(command(None, &resumed));
+    assert!(
+        text(&output.stderr).contains("resumed from"),
+        "{}",
+        text(&output.stderr)
+    );
+    assert_same_files(&want, &out, "resumed");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+#[test]
+fn checkpoints_that_do_not_fit_are_refused_by_name() {
+    let dir = scratch("refused");
+    let checkpoints = dir.join("checkpoints");
+    let ck = checkpoints.display().to_string();
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let args = |game: &[&str], extra: &[&str]| {
+        let mut all = vec!["--checkpoint", ck.as_str(), "--checkpoint-every", "1"];
+        all.extend_from_slice(extra);
+        generate_args(game, &out, &all)
+    };
+    // Nothing to resume.
+    let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+    assert!(!output.status.success());
+    assert!(
+        text(&output.stderr).contains("no committed checkpoint"),
+        "{}",
+        text(&output.stderr)
+    );
+
+    // A checkpoint of (12, 5), left by a killed run.
+    let killed = kill_at_level(
+        command(None, &args(&CARDS_12, &[])),
+        &checkpoints,
+        3,
+        |child| Some(child.id()),
+    );
+    assert!(killed);
+
+    // Without --resume the directory is not overwritten.
+    let output = run(command(None, &args(&CARDS_12, &[])));
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("COMMIT") && stderr.contains("--resume"),
+        "{stderr}"
+    );
+
+    // Another variant's run refuses it, naming the commit marker.
+    let other = ["cards", "--cards", "11", "--modulus", "5"];
+    let output = run(command(None, &args(&other, &["--resume"])));
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("COMMIT")
+            && stderr.contains("cards (12, 5)")
+            && stderr.contains("not resumed"),
+        "{stderr}"
+    );
+
+    // A damaged body is refused, naming the file.
+    // The committed level's file (the killed run may have written the
+    // next level's too, which no commit names).
+    let level = committed_level(&checkpoints).unwrap();
+    let rank_file = checkpoints.join(format!("rank-0-of-1.level-{level}.ckpt"));
+    let mut bytes = std::fs::read(&rank_file).unwrap();
+    let last = bytes.len() - 1;
+    bytes[last] ^= 1;
+    std::fs::write(&rank_file, &bytes).unwrap();
+    let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    let name = rank_file
+        .file_name()
+        .unwrap()
+        .to_string_lossy()
+        .into_owned();
+    assert!(
+        stderr.contains(&name) && stderr.contains("checksum"),
+        "{stderr}"
+    );
+    // A truncated one too.
+    std::fs::write(&rank_file, &bytes[..bytes.len() / 2]).unwrap();
+    let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(&name) && stderr.contains("damaged"),
+        "{stderr}"
+    );
+    assert!(!out.join("t.gtbl").exists());
+
+    // A directory that cannot be written (a file stands in its way).
+    let blocked = dir.join("file");
+    std::fs::write(&blocked, b"not a directory").unwrap();
+    let inside = blocked.join("checkpoints").display().to_string();
+    let output = run(command(
+        None,
+        &generate_args(&CARDS_12, &out, &["--checkpoint", &inside]),
+    ));
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(stderr.contains("cannot write its checkpoints"), "{stderr}");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A binary built without MPI, started as one of several MPI processes,
+/// refuses instead of having every process write the same files.
+#[cfg(not(feature = "mpi"))]
+#[test]
+fn several_processes_without_mpi_are_refused() {
+    let dir = scratch("no-mpi");
+    let mut launched = command(None, &generate_args(&["tictactoe"], &dir, &[]));
+    launched.env("OMPI_COMM_WORLD_SIZE", "2");
+    let output = run(launched);
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("built without MPI") && stderr.contains("--features mpi"),
+        "{stderr}"
+    );
+    assert!(!dir.join("t.gtbl").exists());
+    let _ = std::fs::remove_dir_all(&dir);
+}
