@@ -99,6 +99,9 @@ pub type Parameter = (&'static str, u64);
 /// - a state that is over has no successors; every successor is a
 ///   position; a state that is not over and has no moves is a loss for the
 ///   player to move (the engine applies this rule, the game need not);
+/// - `successor_count(s, per_orbit)`, where a game gives it, is the number
+///   of distinct successors of `s` (of distinct canonical successors when
+///   `per_orbit`);
 /// - with un-moves: `p` is among `predecessors(s)` exactly when `s` is
 ///   among `successors(p)`;
 /// - with symmetry: `canonical` is idempotent, maps positions to positions,
