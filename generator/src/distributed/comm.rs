@@ -1,7 +1,7 @@
 //! What the distributed sweep needs of its processes: a rank, a size, one
 //! all-to-all exchange of predecessor indices, reductions, a barrier and
 //! point-to-point bytes toward rank 0. Behind a trait so that the sweep is
-//! written once for MPI ([`super::mpi`], feature `mpi`) and for one process
+//! written once for MPI (the module `mpi`, feature `mpi`) and for one process
 //! ([`Solo`], which checkpoints use without MPI).
 
 /// The processes of one sweep.

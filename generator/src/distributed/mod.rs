@@ -16,7 +16,7 @@
 //! the same executor for that, on one rank ([`Solo`]).
 //!
 //! The processes talk through [`Comm`]: MPI with the feature `mpi`
-//! ([`mpi`]), or nobody ([`Solo`]).
+//! (the module `mpi`), or nobody ([`Solo`]).
 
 pub mod checkpoint;
 pub mod comm;
