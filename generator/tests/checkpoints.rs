@@ -7,22 +7,10 @@
 #[path = "support/runs.rs"]
 mod runs;
 
-use std::path::Path;
-
 use runs::{
-    assert_same_files, command, committed_level, generate_args, kill_at_level, random_level, run,
-    scratch, succeed, text,
+    assert_same_files, command, committed_level, generate_args, kill_at_level, random_level,
+    reference, run, scratch, succeed, text, CARDS_10, CARDS_10_ORBITS, CARDS_12,
 };
-
-const CARDS_12: [&str; 5] = ["cards", "--cards", "12", "--modulus", "5"];
-
-/// The single-process tables of `game` in `dir/reference`.
-fn reference(game: &[&str], dir: &Path) -> std::path::PathBuf {
-    let out = dir.join("reference");
-    std::fs::create_dir_all(&out).unwrap();
-    succeed(command(None, &generate_args(game, &out, &["--quiet"])));
-    out
-}
 
 #[test]
 fn checkpointed_sweeps_write_the_same_tables() {
@@ -30,16 +18,8 @@ fn checkpointed_sweeps_write_the_same_tables() {
     for game in [
         &["tictactoe"][..],
         &["tictactoe", "--symmetry", "none"][..],
-        &["cards", "--cards", "10", "--modulus", "5"][..],
-        &[
-            "cards",
-            "--cards",
-            "10",
-            "--modulus",
-            "5",
-            "--symmetry",
-            "orbits",
-        ][..],
+        &CARDS_10[..],
+        &CARDS_10_ORBITS[..],
     ] {
         let _ = std::fs::remove_dir_all(&dir);
         let want = reference(game, &dir);

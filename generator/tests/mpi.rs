@@ -9,22 +9,10 @@
 #[path = "support/runs.rs"]
 mod runs;
 
-use std::path::{Path, PathBuf};
-
 use runs::{
-    assert_same_files, children, command, generate_args, kill_at_level, mpirun, random_level, run,
-    scratch, succeed, text,
+    assert_same_files, children, command, generate_args, kill_at_level, mpirun, random_level,
+    reference, run, scratch, succeed, text, CARDS_10, CARDS_10_ORBITS, CARDS_12, CARDS_12_ORBITS,
 };
-
-const CARDS_12: [&str; 5] = ["cards", "--cards", "12", "--modulus", "5"];
-
-/// The single-process tables of `game` in `dir/reference`.
-fn reference(game: &[&str], dir: &Path) -> PathBuf {
-    let out = dir.join("reference");
-    std::fs::create_dir_all(&out).unwrap();
-    succeed(command(None, &generate_args(game, &out, &["--quiet"])));
-    out
-}
 
 #[test]
 fn every_rank_count_writes_the_single_process_tables() {
@@ -33,26 +21,10 @@ fn every_rank_count_writes_the_single_process_tables() {
     }
     let dir = scratch("mpi-tables");
     for game in [
-        &["cards", "--cards", "10", "--modulus", "5"][..],
-        &[
-            "cards",
-            "--cards",
-            "10",
-            "--modulus",
-            "5",
-            "--symmetry",
-            "orbits",
-        ][..],
+        &CARDS_10[..],
+        &CARDS_10_ORBITS[..],
         &CARDS_12[..],
-        &[
-            "cards",
-            "--cards",
-            "12",
-            "--modulus",
-            "5",
-            "--symmetry",
-            "orbits",
-        ][..],
+        &CARDS_12_ORBITS[..],
         &["connect4", "--width", "5", "--height", "4"][..],
     ] {
         let _ = std::fs::remove_dir_all(&dir);

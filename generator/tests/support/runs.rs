@@ -7,6 +7,37 @@ use std::path::{Path, PathBuf};
 use std::process::{Child, Command, Output, Stdio};
 use std::time::{Duration, Instant};
 
+/// Cards (10, 5), every state and over orbits; Cards (12, 5), the same:
+/// the variants the checkpoint and MPI tests solve.
+pub const CARDS_10: [&str; 5] = ["cards", "--cards", "10", "--modulus", "5"];
+pub const CARDS_10_ORBITS: [&str; 7] = [
+    "cards",
+    "--cards",
+    "10",
+    "--modulus",
+    "5",
+    "--symmetry",
+    "orbits",
+];
+pub const CARDS_12: [&str; 5] = ["cards", "--cards", "12", "--modulus", "5"];
+pub const CARDS_12_ORBITS: [&str; 7] = [
+    "cards",
+    "--cards",
+    "12",
+    "--modulus",
+    "5",
+    "--symmetry",
+    "orbits",
+];
+
+/// The single-process tables of `game` in `dir/reference`.
+pub fn reference(game: &[&str], dir: &Path) -> PathBuf {
+    let out = dir.join("reference");
+    std::fs::create_dir_all(&out).unwrap();
+    succeed(command(None, &generate_args(game, &out, &["--quiet"])));
+    out
+}
+
 /// A fresh, empty scratch directory for one test.
 pub fn scratch(name: &str) -> PathBuf {
     let dir = std::env::temp_dir().join(format!("gametable-{name}-{}", std::process::id()));
