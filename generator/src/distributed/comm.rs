@@ -77,46 +77,33 @@ pub trait Message: Copy + Send + 'static {
     fn exchange(comm: &dyn Comm, send: &[Self], counts: &[usize], recv: &mut Vec<Self>);
 }
 
-impl Message for u32 {
-    const BYTES: u64 = 4;
-    fn fits(slots: usize) -> bool {
-        slots <= 1 << 31
-    }
-    #[inline(always)]
-    fn new(p: usize, won: bool) -> u32 {
-        (p as u32) << 1 | u32::from(won)
-    }
-    #[inline(always)]
-    fn state(self) -> usize {
-        (self >> 1) as usize
-    }
-    #[inline(always)]
-    fn won(self) -> usize {
-        (self & 1) as usize
-    }
-    fn exchange(comm: &dyn Comm, send: &[u32], counts: &[usize], recv: &mut Vec<u32>) {
-        comm.exchange32(send, counts, recv);
-    }
+/// The [`Message`] of an unsigned integer type: its width, the most slots
+/// its indices hold, and the [`Comm`] method that exchanges it.
+macro_rules! message {
+    ($int:ty, $bytes:expr, $fits:expr, $exchange:ident) => {
+        impl Message for $int {
+            const BYTES: u64 = $bytes;
+            fn fits(slots: usize) -> bool {
+                $fits(slots)
+            }
+            #[inline(always)]
+            fn new(p: usize, won: bool) -> $int {
+                (p as $int) << 1 | <$int>::from(won)
+            }
+            #[inline(always)]
+            fn state(self) -> usize {
+                (self >> 1) as usize
+            }
+            #[inline(always)]
+            fn won(self) -> usize {
+                (self & 1) as usize
+            }
+            fn exchange(comm: &dyn Comm, send: &[$int], counts: &[usize], recv: &mut Vec<$int>) {
+                comm.$exchange(send, counts, recv);
+            }
+        }
+    };
 }
 
-impl Message for u64 {
-    const BYTES: u64 = 8;
-    fn fits(_slots: usize) -> bool {
-        true
-    }
-    #[inline(always)]
-    fn new(p: usize, won: bool) -> u64 {
-        (p as u64) << 1 | u64::from(won)
-    }
-    #[inline(always)]
-    fn state(self) -> usize {
-        (self >> 1) as usize
-    }
-    #[inline(always)]
-    fn won(self) -> usize {
-        (self & 1) as usize
-    }
-    fn exchange(comm: &dyn Comm, send: &[u64], counts: &[usize], recv: &mut Vec<u64>) {
-        comm.exchange(send, counts, recv);
-    }
-}
+message!(u32, 4, |slots: usize| slots <= 1 << 31, exchange32);
+message!(u64, 8, |_slots: usize| true, exchange);
