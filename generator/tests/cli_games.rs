@@ -257,6 +257,10 @@ fn stats_full_and_reduced_tables_in_words() {
         "stored:    2862 states",
         "longest win: ",
         "reachable from the start: 5478 positions (765 up to symmetry)",
+        // The published counts: 765 essentially different positions, 138
+        // of them terminal.
+        "census: 765 positions up to symmetry, 138 over, 627 not over: ",
+        "the start: a draw for the side to move",
     ] {
         assert!(out.contains(wanted), "missing {wanted:?} in\n{out}");
     }
@@ -279,6 +283,10 @@ fn stats_full_and_reduced_tables_in_words() {
     assert!(out.contains("stored:    19683 states"), "{out}");
     assert!(
         out.contains("reachable from the start: 5478 positions"),
+        "{out}"
+    );
+    assert!(
+        out.contains("census: 765 positions up to symmetry, 138 over"),
         "{out}"
     );
     for bad in ["Outcome", "Orbits", "Zstd", " moves,"] {

@@ -8,7 +8,8 @@
 //!   start read, malformed positions and moves give errors naming the
 //!   character or move at fault;
 //! - every position up to 4 plies from the start: the same moves (names
-//!   and successors), the same verdict on positions that are over;
+//!   and successors), the same verdict on positions that are over, the
+//!   same census (Tanaka's way of counting);
 //! - the engine's contracts (`engine::conformance::check`) on a random
 //!   sample of 200,000 indices, and un-moves as exact inverses of moves on
 //!   every index up to 4 plies from the start;
@@ -28,7 +29,7 @@ use std::collections::{BTreeMap, BTreeSet, HashSet};
 
 use gametable::Outcome;
 use gametable_gen::engine::conformance::{check, Sample};
-use gametable_gen::engine::{Game, Notation};
+use gametable_gen::engine::{Census, Game, Notation};
 use gametable_gen::games::dobutsu::{index, Dobutsu};
 
 // ---------------------------------------------------------------------------
@@ -392,6 +393,7 @@ fn moves_agree_within_four_plies() {
     let positions = positions_within(4);
     assert!(positions.len() > 500, "{}", positions.len());
     let mut over = 0;
+    let mut censuses = BTreeSet::new();
     for p in &positions {
         let text = p.text();
         let i = g
@@ -419,7 +421,24 @@ fn moves_agree_within_four_plies() {
         } else {
             assert_eq!(g.ending(i), None, "{text}");
         }
+        // Tanaka's census: no position once a lion is taken, over when the
+        // lion can be taken or the try is complete.
+        let (mine, theirs) = if p.sente { ('L', 'l') } else { ('l', 'L') };
+        let census = if p.find(mine).is_none() {
+            Census::NotCounted
+        } else if p.over()
+            || p.find(theirs)
+                .is_some_and(|sq| p.attacks(p.sente).contains(&sq))
+        {
+            Census::Over
+        } else {
+            Census::Open
+        };
+        assert_eq!(g.census(i), census, "{text}");
+        censuses.insert(format!("{census:?}"));
     }
+    // The sample holds all three kinds.
+    assert_eq!(censuses.len(), 3, "{censuses:?}");
     println!("{} positions within 4 plies, {over} over", positions.len());
 }
 
@@ -533,8 +552,7 @@ fn speed() {
 #[test]
 #[ignore = "solves 1.45 G indices: tens of minutes and several GB"]
 fn full_solve_matches_published_counts() {
-    use gametable_gen::engine::{reach, solve_reporting, SolveOptions};
-    use rayon::prelude::*;
+    use gametable_gen::engine::{census, reach, solve_reporting, SolveOptions};
     let g = Dobutsu;
     let started = std::time::Instant::now();
     let solved = solve_reporting(
@@ -571,60 +589,22 @@ fn full_solve_matches_published_counts() {
         reached.positions,
         reached.orbits
     );
-    // Per reachable orbit of a live position (not a lost state): over in
-    // Tanaka's sense, and the outcome of those that are not.
-    let totals = (0..index::LOST_BASE)
-        .into_par_iter()
-        .filter(|&i| reached.contains(i))
-        .map(|i| {
-            let c = g.canonical(i);
-            let mut t = [0u64; 6];
-            if c != i && reached.contains(c) {
-                return t;
-            }
-            let p = g.position(i).unwrap();
-            t[0] = 1;
-            let over = p.ending().is_some() || p.can_capture_lion();
-            if over {
-                return t;
-            }
-            match solved.outcome(&g, i) {
-                Some(Outcome::Win) => t[1] = 1,
-                Some(Outcome::Draw) => t[2] = 1,
-                Some(Outcome::Loss) => t[3] = 1,
-                None => t[5] = 1,
-            }
-            if solved.outcome(&g, i) == Some(Outcome::Win) {
-                t[4] = u64::from(solved.distance(&g, i).unwrap_or(0));
-            }
-            t
-        })
-        .reduce(
-            || [0u64; 6],
-            |a, b| {
-                [
-                    a[0] + b[0],
-                    a[1] + b[1],
-                    a[2] + b[2],
-                    a[3] + b[3],
-                    a[4].max(b[4]),
-                    a[5] + b[5],
-                ]
-            },
-        );
-    eprintln!(
-        "reachable orbits (live): {}, not over: {} wins, {} draws, {} losses; longest win {} plies; {} unsolved",
-        totals[0], totals[1], totals[2], totals[3], totals[4], totals[5]
-    );
-    assert_eq!(totals[0], 246_803_167);
-    assert_eq!(totals[1] + totals[2] + totals[3], 99_485_568);
+    // Tanaka's way of counting (`Dobutsu::census`): live positions up to
+    // the mirror, over when the lion can be taken or a try is complete.
+    let t = census::tally(&g, &reached, |i| {
+        Some((solved.outcome(&g, i)?, solved.distance(&g, i)))
+    });
+    eprintln!("{t:?}");
+    assert_eq!(t.positions, 246_803_167);
+    assert_eq!(t.open(), 99_485_568);
     assert_eq!(
-        (totals[1], totals[2], totals[3]),
+        (t.wins, t.draws, t.losses),
         (56_474_473, 2_682_700, 40_328_395)
     );
+    assert_eq!(t.unknown, 0);
+    assert_eq!(t.longest_win, Some(173));
     assert_eq!(solved.outcome(&g, start), Some(Outcome::Loss));
     assert_eq!(solved.distance(&g, start), Some(78));
-    assert_eq!(totals[4], 173);
 }
 
 /// Every state reachable from the start, one per mirror orbit (the mirror

@@ -87,6 +87,18 @@ impl Side {
     }
 }
 
+/// How a game's published position counts see a state ([`Game::census`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub enum Census {
+    /// Not a position in those counts (Dobutsu's states after a lion
+    /// capture, which its literature does not count).
+    NotCounted,
+    /// A position where the game is over, in those counts' sense.
+    Over,
+    /// A position where play goes on.
+    Open,
+}
+
 /// A named parameter of a game, as tables and the command line write it
 /// (`("width", 5)`).
 pub type Parameter = (&'static str, u64);
@@ -245,5 +257,17 @@ pub trait Game: Sync {
     /// counts are taken from it.
     fn start(&self) -> Option<u64> {
         None
+    }
+
+    /// How the game's published position counts see position `index`,
+    /// where they count otherwise than the engine ([`crate::engine::census`]
+    /// tallies reachable positions this way). The default: a state with an
+    /// [`Game::ending`] is over, every other open. The answer must be the
+    /// same for every state of an orbit.
+    fn census(&self, index: u64) -> Census {
+        match self.ending(index) {
+            Some(_) => Census::Over,
+            None => Census::Open,
+        }
     }
 }

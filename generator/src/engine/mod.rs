@@ -7,11 +7,13 @@
 //! [`orbits`] the stored states (every index, or one per orbit of a game's
 //! symmetry), [`reverse`] the reverse graph for games without un-moves,
 //! [`baseline`] the plain queue solve kept as a yardstick, [`reach`]
-//! reachability counts, and [`conformance`] the check a game author runs
+//! reachability counts, [`census`] the counts of reachable positions by
+//! value as a game's literature gives them, and [`conformance`] the check a game author runs
 //! on an implementation.
 
 pub mod analysis;
 pub mod baseline;
+pub mod census;
 pub mod conformance;
 pub mod deep;
 pub mod game;
@@ -24,6 +26,6 @@ pub mod solve;
 pub mod space;
 pub mod sweep;
 
-pub use game::{Game, Parameter, Side};
+pub use game::{Census, Game, Parameter, Side};
 pub use notation::{Notation, NotationError};
 pub use solve::{solve, solve_on, solve_reporting, SolveError, SolveOptions, Solved, NO_DISTANCE};

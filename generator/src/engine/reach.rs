@@ -3,7 +3,8 @@
 //! A breadth-first walk on every core: a bit per index (set atomically)
 //! marks the states found, and each round lists the moves of the states the
 //! round before found. Memory is `states() / 8` bytes (as much again for the
-//! orbits of a game with symmetry) plus the two largest rounds. Successors
+//! orbits of a game with symmetry, kept for [`crate::engine::census`]) plus
+//! the two largest rounds. Successors
 //! that are out of range or not positions are skipped: the conformance
 //! check ([`crate::engine::conformance`]) reports them.
 
@@ -23,12 +24,26 @@ pub struct Reach {
     pub orbits: Option<u64>,
     /// Bit `i` set when index `i` is reachable.
     bits: Vec<u64>,
+    /// For a game with symmetry, bit `c` set when some reachable state has
+    /// canonical index `c`; empty otherwise.
+    canonical: Vec<u64>,
 }
 
 impl Reach {
     /// Whether state `index` is reachable.
     pub fn contains(&self, index: u64) -> bool {
         test(&self.bits, index)
+    }
+
+    /// One bit per reachable orbit, at its canonical index, for a game with
+    /// symmetry; one per reachable state otherwise. Bit `i` is bit `i % 64`
+    /// of word `i / 64`.
+    pub fn orbit_bits(&self) -> &[u64] {
+        if self.orbits.is_some() {
+            &self.canonical
+        } else {
+            &self.bits
+        }
     }
 }
 
@@ -86,6 +101,7 @@ pub fn reachable<G: Game>(game: &G, from: u64) -> Reach {
         positions,
         orbits: symmetric.then_some(orbits),
         bits: bits.into_iter().map(AtomicU64::into_inner).collect(),
+        canonical: canonical.into_iter().map(AtomicU64::into_inner).collect(),
     }
 }
 

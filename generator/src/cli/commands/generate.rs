@@ -553,7 +553,10 @@ fn generic<G: Game>(
         solved.levels,
         solved.visits
     );
-    super::stats::reach(g)?;
+    super::stats::reach(
+        g,
+        Some(&|i| Some((solved.outcome(g, i)?, solved.distance(g, i)))),
+    )?;
     say!(
         "wrote {} ({} bytes){}, the fingerprints and {}",
         path.display(),

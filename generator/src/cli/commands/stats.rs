@@ -7,7 +7,10 @@ use gametable::code;
 use gametable_format::{Symmetry, TableKind};
 
 use crate::cli::registry;
+use crate::cli::source::{Source, Stored};
 use crate::engine::analysis::plies;
+use crate::engine::census;
+use crate::engine::deep::Answer;
 use crate::engine::orbits::Orbits;
 use crate::engine::{Game, Notation};
 use crate::store::{self, StoredTable};
@@ -214,14 +217,27 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             }
         }
     }
+    let payload_sha256 = header.payload_sha256;
+    let generator = header.generator.clone();
+    let symmetry = header.symmetry;
     if let Ok(g) = &game {
-        crate::with_game!(g, g => reach(g))?;
+        crate::with_game!(g, g => {
+            match outcomes {
+                Some((path, outcomes)) => {
+                    let source = Source::Stored(Box::new(Stored {
+                        path,
+                        outcomes,
+                        distances: distances.map(|(_, table)| table),
+                        orbits: (symmetry == Symmetry::Orbits).then(|| Orbits::new(g)),
+                    }));
+                    reach(g, Some(&|i| source.answer(g, i)))
+                }
+                None => reach(g, None),
+            }
+        })?;
     }
-    say!(
-        "payload sha256: {}",
-        gametable_format::hex(&header.payload_sha256)
-    );
-    say!("generator: {}", header.generator);
+    say!("payload sha256: {}", gametable_format::hex(&payload_sha256));
+    say!("generator: {generator}");
     Ok(())
 }
 
@@ -242,18 +258,63 @@ fn example<G: Notation>(
     game.write_spot(index, game.to_move(index))
 }
 
-/// How many positions play reaches from the game's start, if it has one.
-pub(crate) fn reach<G: Game>(game: &G) -> crate::cli::Result<()> {
-    if let Some(start) = game.start() {
-        let reach = crate::engine::reach::reachable(game, start);
+/// How many positions play reaches from the game's start, if it has one,
+/// and with each state's `answer`, those positions by value as the game's
+/// literature counts them ([`census`]).
+pub(crate) fn reach<G: Game>(
+    game: &G,
+    answer: Option<&(dyn Fn(u64) -> Answer + Sync)>,
+) -> crate::cli::Result<()> {
+    let Some(start) = game.start() else {
+        return Ok(());
+    };
+    let reach = crate::engine::reach::reachable(game, start);
+    say!(
+        "reachable from the start: {} positions{}",
+        reach.positions,
+        reach
+            .orbits
+            .map(|o| format!(" ({o} up to symmetry)"))
+            .unwrap_or_default()
+    );
+    if let Some(answer) = answer {
+        let t = census::tally(game, &reach, answer);
         say!(
-            "reachable from the start: {} positions{}",
-            reach.positions,
-            reach
-                .orbits
-                .map(|o| format!(" ({o} up to symmetry)"))
-                .unwrap_or_default()
+            "census: {} positions{}, {} over, {} not over: {} wins, {} draws, {} losses for the side to move{}",
+            t.positions,
+            if reach.orbits.is_some() { " up to symmetry" } else { "" },
+            t.over,
+            t.open(),
+            t.wins,
+            t.draws,
+            t.losses,
+            match t.unknown {
+                0 => String::new(),
+                n => format!(", {n} unknown"),
+            }
         );
+        for (name, longest) in [("win", t.longest_win), ("loss", t.longest_loss)] {
+            if let Some(d) = longest {
+                say!(
+                    "census: the longest {name} among those not over: {}",
+                    plies(d)
+                );
+            }
+        }
+        let start = game.canonical(start);
+        if let Some((outcome, distance)) = answer(start) {
+            let words = match outcome {
+                gametable::Outcome::Win => "a win",
+                gametable::Outcome::Draw => "a draw",
+                gametable::Outcome::Loss => "a loss",
+            };
+            say!(
+                "the start: {words} for the side to move{}",
+                distance
+                    .map(|d| format!(" in {}", plies(d)))
+                    .unwrap_or_default()
+            );
+        }
     }
     Ok(())
 }

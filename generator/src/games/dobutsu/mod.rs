@@ -24,7 +24,7 @@
 
 use gametable::Outcome;
 
-use crate::engine::{Game, Parameter, Side};
+use crate::engine::{Census, Game, Parameter, Side};
 
 pub mod index;
 pub mod notation;
@@ -561,5 +561,17 @@ impl Game for Dobutsu {
 
     fn start(&self) -> Option<u64> {
         Some(index::encode(&Position::START))
+    }
+
+    /// Tanaka's count: a state after a lion capture is no position (his
+    /// game ends with the capture), and a position is over when the side
+    /// to move can take the opposing lion or has lost to a completed try.
+    fn census(&self, index: u64) -> Census {
+        match index::decode(index) {
+            None => Census::NotCounted,
+            Some(p) if p.lion_lost() => Census::NotCounted,
+            Some(p) if p.ending().is_some() || p.can_capture_lion() => Census::Over,
+            Some(_) => Census::Open,
+        }
     }
 }
