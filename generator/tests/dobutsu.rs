@@ -15,6 +15,13 @@
 //!   every index up to 4 plies from the start;
 //! - the index: its size, and that the start and a lost state decode as
 //!   expected;
+//! - the variants with fewer kinds of pieces: their parameters, their
+//!   start, notation refusing the pieces they lack, the contracts on every
+//!   index of the lions and chicks, and the engine's solution against a
+//!   retrograde analysis written here over the positions the independent
+//!   rules reach (every one of them: outcome and distance); the lions,
+//!   elephants and chicks (15.7 M positions, 7.8 M indices) only with
+//!   `--ignored`;
 //! - (ignored, slow) the states reachable from the start, one per mirror
 //!   orbit, against Tanaka's count (246,803,167, of which 99,485,568 not
 //!   over: this matches), and the full solve against his outcome counts.
@@ -25,7 +32,7 @@
     clippy::indexing_slicing
 )]
 
-use std::collections::{BTreeMap, BTreeSet, HashSet};
+use std::collections::{BTreeMap, BTreeSet, HashMap, HashSet, VecDeque};
 
 use gametable::Outcome;
 use gametable_gen::engine::conformance::{check, Sample};
@@ -88,6 +95,18 @@ impl Pos {
             hand: vec![],
             sente: true,
         }
+    }
+
+    /// The start without the pieces whose letters (uppercase) are in
+    /// `absent`.
+    fn start_without(absent: &[char]) -> Pos {
+        let mut p = Pos::start();
+        for c in p.board.iter_mut().flatten() {
+            if absent.contains(&c.to_ascii_uppercase()) {
+                *c = ' ';
+            }
+        }
+        p
     }
 
     fn mine(&self, c: char) -> bool {
@@ -285,11 +304,203 @@ fn positions_within(plies: usize) -> Vec<Pos> {
 }
 
 // ---------------------------------------------------------------------------
+// An independent solver: every position the rules above reach, and a
+// retrograde analysis over them.
+
+/// The letters of pieces on the board, in the order [`pack`] numbers them.
+const BOARD_LETTERS: &str = "LlGgEeCcRr";
+/// The letters of pieces in hand, in the order [`pack`] counts them.
+const HAND_LETTERS: &str = "LlGgEeCc";
+
+/// A position as one number: who moves, 4 bits a square, 2 bits a count in
+/// hand (a compact key for millions of positions).
+fn pack(p: &Pos) -> u128 {
+    let mut key = u128::from(p.sente);
+    for &c in p.board.iter().flatten() {
+        let code = BOARD_LETTERS.find(c).map_or(0, |i| i + 1);
+        key = key << 4 | code as u128;
+    }
+    for letter in HAND_LETTERS.chars() {
+        let n = p.hand.iter().filter(|&&h| h == letter).count();
+        key = key << 2 | n as u128;
+    }
+    key
+}
+
+/// The position [`pack`] made `key` of.
+fn unpack(mut key: u128) -> Pos {
+    let mut hand = vec![];
+    for letter in HAND_LETTERS.chars().rev() {
+        for _ in 0..key & 3 {
+            hand.push(letter);
+        }
+        key >>= 2;
+    }
+    hand.sort_unstable();
+    let mut board = [[' '; 3]; 4];
+    for c in board.iter_mut().flatten().rev() {
+        let code = (key & 15) as usize;
+        key >>= 4;
+        if code > 0 {
+            *c = char::from(BOARD_LETTERS.as_bytes()[code - 1]);
+        }
+    }
+    Pos {
+        board,
+        hand,
+        sente: key & 1 == 1,
+    }
+}
+
+/// Every position reachable from `start` (`keys[0]` is the start) and the
+/// moves between them: the successors of position `i` are
+/// `succ[first[i]..first[i + 1]]`.
+struct Graph {
+    keys: Vec<u128>,
+    first: Vec<usize>,
+    succ: Vec<u32>,
+}
+
+fn explore(start: &Pos) -> Graph {
+    let mut ids: HashMap<u128, u32> = HashMap::new();
+    let mut keys = vec![pack(start)];
+    ids.insert(keys[0], 0);
+    let mut first = vec![0];
+    let mut succ = vec![];
+    let mut i = 0;
+    while i < keys.len() {
+        for (_, q) in unpack(keys[i]).moves() {
+            let key = pack(&q);
+            let id = *ids.entry(key).or_insert_with(|| {
+                keys.push(key);
+                (keys.len() - 1) as u32
+            });
+            succ.push(id);
+        }
+        first.push(succ.len());
+        i += 1;
+    }
+    Graph { keys, first, succ }
+}
+
+/// The value of every position of `graph` for the side to move: a
+/// position without moves (over: its lion taken or the try completed) is
+/// lost at 0; a win takes one ply more than its quickest lost successor, a
+/// loss one more than its slowest successor, all won; the rest are draws
+/// (`None`). Worked backwards from the ends, in order of distance.
+fn retrograde(graph: &Graph) -> Vec<Option<(Outcome, u32)>> {
+    let n = graph.keys.len();
+    let mut pred_first = vec![0usize; n + 1];
+    for &t in &graph.succ {
+        pred_first[t as usize + 1] += 1;
+    }
+    for i in 0..n {
+        pred_first[i + 1] += pred_first[i];
+    }
+    let mut fill = pred_first.clone();
+    let mut pred = vec![0u32; graph.succ.len()];
+    for v in 0..n {
+        for &t in &graph.succ[graph.first[v]..graph.first[v + 1]] {
+            pred[fill[t as usize]] = v as u32;
+            fill[t as usize] += 1;
+        }
+    }
+    let mut left: Vec<usize> = (0..n)
+        .map(|v| graph.first[v + 1] - graph.first[v])
+        .collect();
+    let mut value: Vec<Option<(Outcome, u32)>> = vec![None; n];
+    let mut queue = VecDeque::new();
+    for v in 0..n {
+        if left[v] == 0 {
+            value[v] = Some((Outcome::Loss, 0));
+            queue.push_back(v);
+        }
+    }
+    while let Some(v) = queue.pop_front() {
+        let (outcome, d) = value[v].unwrap();
+        for &u in &pred[pred_first[v]..pred_first[v + 1]] {
+            let u = u as usize;
+            if value[u].is_some() {
+                continue;
+            }
+            if outcome == Outcome::Loss {
+                value[u] = Some((Outcome::Win, d + 1));
+                queue.push_back(u);
+            } else {
+                left[u] -= 1;
+                if left[u] == 0 {
+                    value[u] = Some((Outcome::Loss, d + 1));
+                    queue.push_back(u);
+                }
+            }
+        }
+    }
+    value
+}
+
+/// What [`engine_agrees`] found: positions reachable (as the independent
+/// rules tell them apart, who moves included), the engine's indices they
+/// are, and the start's value.
+#[derive(Debug, PartialEq, Eq)]
+struct Agreement {
+    positions: usize,
+    indices: u64,
+    start: Option<(Outcome, u32)>,
+}
+
+/// Solves variant `g` with the engine and every position reachable from
+/// `start` independently, and checks that every position has the same
+/// outcome and distance in both.
+fn engine_agrees(g: &Dobutsu, start: &Pos) -> Agreement {
+    use gametable_gen::engine::{reach, solve_reporting, SolveOptions};
+    let began = std::time::Instant::now();
+    let graph = explore(start);
+    let value = retrograde(&graph);
+    let independent = began.elapsed();
+    let options = SolveOptions {
+        symmetry: true,
+        reverse_graph: false,
+    };
+    let solved = solve_reporting(g, &options, |_, _, _| {}).unwrap();
+    let s = g.start().unwrap();
+    assert_eq!(g.write_position(s), start.text());
+    let mut indices = HashSet::new();
+    for (key, &expected) in graph.keys.iter().zip(&value) {
+        let p = unpack(*key);
+        let text = p.text();
+        let i = g
+            .parse_position(&text)
+            .unwrap_or_else(|e| panic!("{text}: {e}"));
+        indices.insert(i);
+        let got = solved.outcome(g, i).map(|o| match o {
+            Outcome::Draw => None,
+            _ => Some((o, u32::from(solved.distance(g, i).unwrap()))),
+        });
+        assert_eq!(got, Some(expected), "{text} (index {i})");
+    }
+    let reached = reach::reachable(g, s);
+    assert_eq!(reached.positions, indices.len() as u64);
+    println!(
+        "{:?}: {} positions reachable, {} indices, start {:?}; independent {independent:?}, engine {:?}",
+        g.parameters(),
+        graph.keys.len(),
+        indices.len(),
+        value[0],
+        solved.time
+    );
+    Agreement {
+        positions: graph.keys.len(),
+        indices: indices.len() as u64,
+        start: value[0],
+    }
+}
+
+// ---------------------------------------------------------------------------
 // Notation.
 
 #[test]
 fn start_and_index_size() {
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     assert_eq!(g.states(), 1_450_708_605);
     assert_eq!(index::LOST_BASE, 1_175_944_473);
     let start = g.start().unwrap();
@@ -307,7 +518,7 @@ fn start_and_index_size() {
 
 #[test]
 fn gote_positions_read_as_their_turned_twins() {
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     let a = g.parse_position("G/gle/-c-/-C-/ELG/-").unwrap();
     // Turned 180 degrees with colours exchanged, sente to move.
     assert_eq!(g.write_position(a), "S/gle/-c-/-C-/ELG/-");
@@ -317,7 +528,7 @@ fn gote_positions_read_as_their_turned_twins() {
 
 #[test]
 fn move_lists_from_the_start() {
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     let after = g.parse_position("Cb3xb2").unwrap();
     assert_eq!(g.write_position(after), "S/gle/---/-c-/ELG/c");
     let after = g.parse_position("Cb3xb2, Lb1xb2").unwrap();
@@ -340,7 +551,7 @@ fn move_lists_from_the_start() {
 
 #[test]
 fn malformed_positions_name_their_fault() {
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     let cases = [
         ("X/gle/-c-/-C-/ELG/-", "character 1 'X'"),
         ("S/glx/-c-/-C-/ELG/-", "character 5 'x'"),
@@ -361,7 +572,7 @@ fn malformed_positions_name_their_fault() {
 
 #[test]
 fn finished_games_read() {
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     // Sente took gote's lion: gote to move has lost.
     let i = g.parse_position("G/g-e/-L-/-C-/E-G/Lc").unwrap();
     assert_eq!(g.ending(i), Some(Outcome::Loss));
@@ -389,7 +600,7 @@ fn finished_games_read() {
 
 #[test]
 fn moves_agree_within_four_plies() {
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     let positions = positions_within(4);
     assert!(positions.len() > 500, "{}", positions.len());
     let mut over = 0;
@@ -448,7 +659,7 @@ fn moves_agree_within_four_plies() {
 #[test]
 fn conformance_on_a_random_sample() {
     let report = check(
-        &Dobutsu,
+        &Dobutsu::FULL,
         Sample::Random {
             count: 200_000,
             seed: 0xd0b5,
@@ -461,7 +672,7 @@ fn conformance_on_a_random_sample() {
 
 #[test]
 fn unmoves_invert_moves_near_the_start() {
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     let positions = positions_within(4);
     let mut checked = 0;
     for p in &positions {
@@ -505,7 +716,7 @@ fn unmoves_invert_moves_near_the_start() {
 #[test]
 #[ignore = "timing, not a check"]
 fn speed() {
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     let mut rng = gametable_gen::engine::conformance::SplitMix64::new(7);
     let indices: Vec<u64> = (0..1_000_000).map(|_| rng.below(g.states())).collect();
     let mut out = Vec::new();
@@ -553,7 +764,7 @@ fn speed() {
 #[ignore = "solves 1.45 G indices: tens of minutes and several GB"]
 fn full_solve_matches_published_counts() {
     use gametable_gen::engine::{census, reach, solve_reporting, SolveOptions};
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     let started = std::time::Instant::now();
     let solved = solve_reporting(
         &g,
@@ -617,7 +828,7 @@ fn full_solve_matches_published_counts() {
 fn reachable_orbits_match_published_count() {
     use rayon::prelude::*;
     use std::sync::atomic::{AtomicU64, Ordering};
-    let g = Dobutsu;
+    let g = Dobutsu::FULL;
     let words = g.states().div_ceil(64) as usize;
     let seen: Vec<AtomicU64> = (0..words).map(|_| AtomicU64::new(0)).collect();
     let visit = |i: u64| -> bool {
@@ -666,4 +877,115 @@ fn reachable_orbits_match_published_count() {
     eprintln!("reachable orbits: {live} live ({not_over} not over), {lost} lost, {ply} plies deep");
     assert_eq!(live, 246_803_167);
     assert_eq!(not_over, 99_485_568);
+}
+
+// ---------------------------------------------------------------------------
+// Variants with fewer kinds of pieces.
+
+/// The variant with `giraffes`, `elephants` and `chicks`.
+fn variant(giraffes: u64, elephants: u64, chicks: u64) -> Dobutsu {
+    Dobutsu::new(giraffes, elephants, chicks).unwrap()
+}
+
+#[test]
+fn variants_and_their_parameters() {
+    let err = Dobutsu::new(1, 2, 2).unwrap_err();
+    assert_eq!(err, "giraffes: a kind comes in pairs, 0 or 2, not 1");
+    let err = Dobutsu::new(2, 2, 1).unwrap_err();
+    assert!(err.starts_with("chicks:"), "{err}");
+    assert_eq!(Dobutsu::new(2, 2, 2).unwrap(), Dobutsu::FULL);
+    assert_eq!(Dobutsu::default(), Dobutsu::FULL);
+    assert_eq!(
+        Dobutsu::FULL.parameters(),
+        [("giraffes", 2), ("elephants", 2), ("chicks", 2)]
+    );
+    let lc = variant(0, 0, 2);
+    assert_eq!(
+        lc.parameters(),
+        [("giraffes", 0), ("elephants", 0), ("chicks", 2)]
+    );
+    let sizes: Vec<u64> = [(0, 0, 0), (0, 0, 2), (0, 2, 2), (2, 0, 2), (2, 2, 0)]
+        .iter()
+        .map(|&(a, b, c)| variant(a, b, c).states())
+        .collect();
+    assert_eq!(sizes, [111, 91_149, 14_171_331, 14_171_331, 4_020_927]);
+    let start = lc.start().unwrap();
+    assert_eq!(lc.write_position(start), "S/-l-/-c-/-C-/-L-/-");
+    let names: Vec<String> = lc.moves(start).into_iter().map(|(n, _)| n).collect();
+    assert_eq!(names, ["Cb3xb2", "Lb4-a3", "Lb4-c3", "Lb4-a4", "Lb4-c4"]);
+    let after = lc.parse_position("Cb3xb2,Lb1xb2").unwrap();
+    assert_eq!(lc.write_position(after), "S/---/-l-/---/-L-/Cc");
+    let lge = variant(2, 2, 0);
+    assert_eq!(
+        lge.write_position(lge.start().unwrap()),
+        "S/gle/---/---/ELG/-"
+    );
+}
+
+#[test]
+fn variants_refuse_pieces_they_lack() {
+    let lc = variant(0, 0, 2);
+    let cases = [
+        (
+            "S/gl-/-c-/-C-/-L-/-",
+            "character 3 'g': this variant has no giraffes",
+        ),
+        (
+            "S/-l-/-c-/-C-/EL-/-",
+            "character 15 'E': this variant has no elephants",
+        ),
+        (
+            "S/-l-/-c-/-C-/-L-/e",
+            "character 19 'e': this variant has no elephants",
+        ),
+        ("S/-l-/---/-C-/-L-/-", "1 chicks found"),
+    ];
+    for (text, fault) in cases {
+        let err = lc.parse_position(text).unwrap_err();
+        assert!(err.message.contains(fault), "{text}: {err}");
+    }
+    let le = variant(0, 2, 0);
+    let err = le.parse_position("S/-le/-c-/-C-/EL-/-").unwrap_err();
+    assert!(err.message.contains("this variant has no chicks"), "{err}");
+    assert!(le.parse_position("S/-le/---/---/EL-/-").is_ok());
+    // The whole game still wants every piece.
+    let err = Dobutsu::FULL
+        .parse_position("S/-l-/-c-/-C-/-L-/-")
+        .unwrap_err();
+    assert!(err.message.contains("0 giraffes"), "{err}");
+}
+
+#[test]
+fn lions_and_chicks_conform_on_every_index() {
+    let report = check(&variant(0, 0, 2), Sample::All).unwrap_or_else(|f| panic!("{f}"));
+    assert_eq!(report.positions, 91_149);
+    assert!(report.predecessors > 0 && report.canonical > 0, "{report}");
+    println!("{report}");
+}
+
+#[test]
+fn lions_and_chicks_solve_as_the_independent_solver_does() {
+    let agreement = engine_agrees(&variant(0, 0, 2), &Pos::start_without(&['G', 'E']));
+    assert_eq!(
+        agreement,
+        Agreement {
+            positions: 114_440,
+            indices: 57_220,
+            start: Some((Outcome::Win, 15)),
+        }
+    );
+}
+
+#[test]
+#[ignore = "15.7 M positions: 90 s and 2.2 GB in a release build"]
+fn lions_elephants_and_chicks_solve_as_the_independent_solver_does() {
+    let agreement = engine_agrees(&variant(0, 2, 2), &Pos::start_without(&['G']));
+    assert_eq!(
+        agreement,
+        Agreement {
+            positions: 15_678_124,
+            indices: 7_839_062,
+            start: None,
+        }
+    );
 }

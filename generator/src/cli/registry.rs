@@ -148,10 +148,34 @@ pub static GAMES: &[Entry] = &[
     Entry {
         name: "dobutsu",
         about: "Dobutsu shogi (Let's Catch the Lion!) on 3 x 4: catch the lion or reach the far row",
-        parameters: &[],
+        parameters: &[
+            ParameterSpec {
+                name: "giraffes",
+                help: "giraffes, 0 or 2 (0 for a smaller game)",
+                default: 2,
+                min: 0,
+                max: 2,
+            },
+            ParameterSpec {
+                name: "elephants",
+                help: "elephants, 0 or 2 (0 for a smaller game)",
+                default: 2,
+                min: 0,
+                max: 2,
+            },
+            ParameterSpec {
+                name: "chicks",
+                help: "chicks, 0 or 2 (0 for a smaller game)",
+                default: 2,
+                min: 0,
+                max: 2,
+            },
+        ],
         joiner: "-",
         generic_cli: true,
-        build: |_| Ok(BuiltIn::Dobutsu(Dobutsu)),
+        build: |v| {
+            Dobutsu::new(value(v, 0), value(v, 1), value(v, 2)).map(BuiltIn::Dobutsu)
+        },
     },
 ];
 
@@ -385,5 +409,20 @@ mod tests {
             entry("tictactoe").unwrap().build_default().unwrap().stem(),
             "tictactoe"
         );
+        let dobutsu = entry("dobutsu").unwrap();
+        assert_eq!(dobutsu.build_default().unwrap().stem(), "dobutsu-2-2-2");
+        assert_eq!(
+            dobutsu.build(&[0, 0, 2]).unwrap().title(),
+            "dobutsu (giraffes 0, elephants 0, chicks 2)"
+        );
+        assert_eq!(
+            dobutsu.build(&[1, 2, 2]).err().unwrap(),
+            "dobutsu: giraffes: a kind comes in pairs, 0 or 2, not 1"
+        );
+        assert!(dobutsu
+            .build(&[2, 3, 2])
+            .err()
+            .unwrap()
+            .contains("--elephants 3"));
     }
 }

@@ -19,6 +19,12 @@
 //!   side is to move without its lion (the capturer holds it): a loss at
 //!   distance 0.
 //!
+//! Variants: [`Dobutsu`] may leave out the giraffes, the elephants or the
+//! chicks (each kind comes as a pair, or not at all; the lions always
+//! play). The rules are the same; the kinds left out never appear, and the
+//! start is the real start without them. The reduced games are small
+//! enough to solve in seconds (see `docs/games/dobutsu.md`).
+//!
 //! [`index`] numbers the states densely, [`notation`] writes and reads
 //! them for people.
 
@@ -185,7 +191,9 @@ pub struct Position {
 }
 
 impl Position {
-    /// The start position, first player to move.
+    /// The start position of the whole game, first player to move (a
+    /// variant's start leaves out its missing kinds:
+    /// [`Dobutsu::start_position`]).
     pub const START: Position = Position {
         cells: [
             GIRAFFE | THEIRS,
@@ -226,9 +234,10 @@ impl Position {
         self.hands[1][0] > 0
     }
 
-    /// Why this is not a state of the game, or `None` when it is: every
-    /// piece accounted for, lions where they may stand.
-    pub fn fault(&self) -> Option<&'static str> {
+    /// Why this is not a state of the variant with `pieces` of each kind
+    /// (lions, giraffes, elephants, chicks: [`Dobutsu::pieces`]), or `None`
+    /// when it is: every piece accounted for, lions where they may stand.
+    pub fn fault(&self, pieces: [u8; 4]) -> Option<&'static str> {
         let mut count = [0u8; 4];
         let mut lions = [0u8; 2];
         for &piece in &self.cells {
@@ -248,8 +257,11 @@ impl Position {
                 count[slot] += n;
             }
         }
-        if count != [2, 2, 2, 2] {
-            return Some("each kind of piece must appear exactly twice (a hen counts as a chick)");
+        if count != pieces {
+            return Some(
+                "each kind of piece must appear exactly twice, or not at all when the variant \
+                 has none (a hen counts as a chick)",
+            );
         }
         if self.hands[0][0] > 0 {
             return Some("the side to move holds a lion: the game ended before its turn");
@@ -477,9 +489,110 @@ impl Position {
     }
 }
 
-/// Dobutsu shogi on its 3x4 board, the first player (sente) to move first.
-#[derive(Clone, Copy, Debug, Default, PartialEq, Eq)]
-pub struct Dobutsu;
+/// Dobutsu shogi on its 3x4 board, the first player (sente) to move first:
+/// the whole game ([`Dobutsu::FULL`], the default) or a variant without
+/// some kinds of pieces ([`Dobutsu::new`]).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct Dobutsu {
+    /// How many lions, giraffes, elephants and chicks the game has.
+    pieces: [u8; 4],
+    /// The numbering of its states, one of [`INDICES`].
+    index: &'static index::Index,
+}
+
+/// The numbering of every variant, computed when the program is built:
+/// entry `g + 2e + 4c` for the variant with giraffes when `g` is 1,
+/// elephants when `e` is, chicks when `c` is.
+static INDICES: [index::Index; 8] = {
+    let mut t = [index::Index::new([false; 3]); 8];
+    let mut i = 1;
+    while i < 8 {
+        t[i] = index::Index::new([i & 1 != 0, i & 2 != 0, i & 4 != 0]);
+        i += 1;
+    }
+    t
+};
+
+impl Default for Dobutsu {
+    fn default() -> Dobutsu {
+        Dobutsu::FULL
+    }
+}
+
+impl Dobutsu {
+    /// The whole game: two pieces of every kind.
+    pub const FULL: Dobutsu = Dobutsu::with([true; 3]);
+
+    /// The variant with the kinds `present` (giraffes, elephants, chicks).
+    const fn with(present: [bool; 3]) -> Dobutsu {
+        const fn pair(here: bool) -> u8 {
+            if here {
+                2
+            } else {
+                0
+            }
+        }
+        Dobutsu {
+            pieces: [2, pair(present[0]), pair(present[1]), pair(present[2])],
+            index: &INDICES
+                [present[0] as usize + 2 * present[1] as usize + 4 * present[2] as usize],
+        }
+    }
+
+    /// The variant with `giraffes`, `elephants` and `chicks` of each kind
+    /// (the lions always play).
+    ///
+    /// # Errors
+    /// A count other than 0 or 2, naming the kind.
+    pub fn new(giraffes: u64, elephants: u64, chicks: u64) -> Result<Dobutsu, String> {
+        let mut present = [false; 3];
+        for (here, (name, n)) in present.iter_mut().zip([
+            ("giraffes", giraffes),
+            ("elephants", elephants),
+            ("chicks", chicks),
+        ]) {
+            *here = match n {
+                0 => false,
+                2 => true,
+                _ => return Err(format!("{name}: a kind comes in pairs, 0 or 2, not {n}")),
+            };
+        }
+        Ok(Dobutsu::with(present))
+    }
+
+    /// How many lions, giraffes, elephants and chicks the game has (a hen
+    /// counts as a chick), in the order of a hand.
+    pub const fn pieces(&self) -> [u8; 4] {
+        self.pieces
+    }
+
+    /// The numbering of the states.
+    pub const fn indexer(&self) -> &'static index::Index {
+        self.index
+    }
+
+    /// The start, first player to move: the real start without the kinds
+    /// the variant does not have.
+    pub fn start_position(&self) -> Position {
+        let mut p = Position::START;
+        for cell in &mut p.cells {
+            if *cell != EMPTY && self.pieces[hand_slot(kind(*cell))] == 0 {
+                *cell = EMPTY;
+            }
+        }
+        p
+    }
+
+    /// The state of index `index`, `None` out of range.
+    pub fn decode(&self, index: u64) -> Option<Position> {
+        self.index.decode(index)
+    }
+
+    /// The index of state `p`.
+    pub fn encode(&self, p: &Position) -> u64 {
+        self.index.encode(p)
+    }
+}
 
 impl Game for Dobutsu {
     type Position = Position;
@@ -489,19 +602,23 @@ impl Game for Dobutsu {
     }
 
     fn parameters(&self) -> Vec<Parameter> {
-        Vec::new()
+        vec![
+            ("giraffes", u64::from(self.pieces[1])),
+            ("elephants", u64::from(self.pieces[2])),
+            ("chicks", u64::from(self.pieces[3])),
+        ]
     }
 
     fn states(&self) -> u64 {
-        index::STATES
+        self.index.states()
     }
 
     fn position(&self, index: u64) -> Option<Position> {
-        index::decode(index)
+        self.decode(index)
     }
 
     fn index(&self, position: &Position) -> u64 {
-        index::encode(position)
+        self.encode(position)
     }
 
     /// Every state is seen from the side to move, shown as the first
@@ -511,12 +628,12 @@ impl Game for Dobutsu {
     }
 
     fn ending(&self, index: u64) -> Option<Outcome> {
-        index::decode(index)?.ending()
+        self.decode(index)?.ending()
     }
 
     fn successors(&self, index: u64, out: &mut Vec<u64>) {
-        if let Some(p) = index::decode(index) {
-            p.for_each_move(|_, next| out.push(index::encode(&next)));
+        if let Some(p) = self.decode(index) {
+            p.for_each_move(|_, next| out.push(self.encode(&next)));
         }
     }
 
@@ -527,7 +644,7 @@ impl Game for Dobutsu {
     }
 
     fn is_position(&self, index: u64) -> bool {
-        index < index::STATES
+        index < self.index.states()
     }
 
     fn has_unmoves(&self) -> bool {
@@ -535,8 +652,8 @@ impl Game for Dobutsu {
     }
 
     fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
-        if let Some(p) = index::decode(index) {
-            p.for_each_unmove(|before| out.push(index::encode(&before)));
+        if let Some(p) = self.decode(index) {
+            p.for_each_unmove(|before| out.push(self.encode(&before)));
         }
     }
 
@@ -553,21 +670,21 @@ impl Game for Dobutsu {
 
     /// The smaller index of the state and its left-right mirror image.
     fn canonical(&self, index: u64) -> u64 {
-        match index::decode(index) {
-            Some(p) => index.min(index::encode(&p.mirrored())),
+        match self.decode(index) {
+            Some(p) => index.min(self.encode(&p.mirrored())),
             None => index,
         }
     }
 
     fn start(&self) -> Option<u64> {
-        Some(index::encode(&Position::START))
+        Some(self.encode(&self.start_position()))
     }
 
     /// Tanaka's count: a state after a lion capture is no position (his
     /// game ends with the capture), and a position is over when the side
     /// to move can take the opposing lion or has lost to a completed try.
     fn census(&self, index: u64) -> Census {
-        match index::decode(index) {
+        match self.decode(index) {
             None => Census::NotCounted,
             Some(p) if p.lion_lost() => Census::NotCounted,
             Some(p) if p.ending().is_some() || p.can_capture_lion() => Census::Over,

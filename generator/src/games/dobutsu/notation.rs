@@ -18,10 +18,14 @@
 //! square moved to and `+` for a promotion (`Cb3xb2`, `Cb2xb1+`), or the
 //! letter, `*` and the square for a drop (`C*a3`). Where a position is
 //! expected, a comma-separated list of moves from the start is read too.
+//!
+//! A variant without some kinds of pieces writes its positions the same
+//! way (the lions and chicks alone start as `S/-l-/-c-/-C-/-L-/-`) and
+//! refuses a position naming a piece it does not have.
 
 use super::{
-    hand_slot, index, kind, owner, Dobutsu, Move, Position, CHICK, ELEPHANT, EMPTY, GIRAFFE, HEN,
-    LION, SQUARES, THEIRS,
+    hand_slot, kind, owner, Dobutsu, Move, Position, CHICK, ELEPHANT, EMPTY, GIRAFFE, HEN, LION,
+    SQUARES, THEIRS,
 };
 use crate::engine::{Notation, NotationError, Side};
 
@@ -136,8 +140,13 @@ fn err<T>(place: usize, ch: char, what: &str) -> Result<T, NotationError> {
     )))
 }
 
-/// Reads a position string: the state in the mover's frame and who moves.
-pub fn parse(text: &str) -> Result<(Position, Side), NotationError> {
+/// The names of the kinds, by hand slot.
+const NAMES: [&str; 4] = ["lion", "giraffe", "elephant", "chick"];
+
+/// Reads a position string of `game`: the state in the mover's frame and
+/// who moves.
+pub fn parse(game: &Dobutsu, text: &str) -> Result<(Position, Side), NotationError> {
+    let pieces = game.pieces();
     let chars: Vec<char> = text.chars().collect();
     let side = match chars.first() {
         Some('S') => Side::First,
@@ -150,6 +159,9 @@ pub fn parse(text: &str) -> Result<(Position, Side), NotationError> {
     let mut place = 1;
     let mut add = |kind: u8, place: usize, ch: char| -> Result<(), NotationError> {
         let slot = hand_slot(kind);
+        if pieces[slot] == 0 {
+            return err(place, ch, &format!("this variant has no {}s", NAMES[slot]));
+        }
         count[slot] += 1;
         if count[slot] > 2 {
             return err(
@@ -228,20 +240,21 @@ pub fn parse(text: &str) -> Result<(Position, Side), NotationError> {
             a.hands[usize::from(ch.is_ascii_lowercase())][hand_slot(k)] += 1;
         }
     }
-    if count != [2, 2, 2, 2] {
+    if count != pieces {
         let missing: Vec<String> = count
             .iter()
-            .zip(["lion", "giraffe", "elephant", "chick"])
-            .filter(|(&n, _)| n != 2)
-            .map(|(n, name)| format!("{n} {name}s"))
+            .zip(pieces)
+            .zip(NAMES)
+            .filter(|((&n, want), _)| n != *want)
+            .map(|((n, _), name)| format!("{n} {name}s"))
             .collect();
         return Err(NotationError::new(format!(
-            "{} found; there are two of each kind (a hen counts as a chick)",
+            "{} found; there are two of each kind the game has (a hen counts as a chick)",
             missing.join(", ")
         )));
     }
     let p = absolute(&a, side);
-    match p.fault() {
+    match p.fault(pieces) {
         Some(fault) => Err(NotationError::new(format!("not a position: {fault}"))),
         None => Ok((p, side)),
     }
@@ -306,14 +319,14 @@ pub fn parse_move(p: &Position, side: Side, text: &str) -> Result<Position, Nota
     }
 }
 
-/// Reads a position, or a comma-separated list of moves from the start:
-/// the state in the mover's frame and who moves.
-pub fn parse_any(text: &str) -> Result<(Position, Side), NotationError> {
+/// Reads a position of `game`, or a comma-separated list of moves from its
+/// start: the state in the mover's frame and who moves.
+pub fn parse_any(game: &Dobutsu, text: &str) -> Result<(Position, Side), NotationError> {
     let text = text.trim();
     if text.contains('/') {
-        return parse(text);
+        return parse(game, text);
     }
-    let mut p = Position::START;
+    let mut p = game.start_position();
     let mut side = Side::First;
     for (n, m) in text.split(',').enumerate() {
         p = parse_move(&p, side, m)
@@ -336,27 +349,27 @@ impl Notation for Dobutsu {
     }
 
     fn parse_position(&self, text: &str) -> Result<u64, NotationError> {
-        parse_any(text).map(|(p, _)| index::encode(&p))
+        parse_any(self, text).map(|(p, _)| self.encode(&p))
     }
 
     fn write_position(&self, index: u64) -> String {
-        match index::decode(index) {
+        match self.decode(index) {
             Some(p) => write(&p, Side::First),
             None => format!("(index {index} is not a dobutsu state)"),
         }
     }
 
     fn moves(&self, index: u64) -> Vec<(String, u64)> {
-        index::decode(index)
+        self.decode(index)
             .map(|p| named_moves(&p, Side::First))
             .unwrap_or_default()
             .into_iter()
-            .map(|(name, next)| (name, index::encode(&next)))
+            .map(|(name, next)| (name, self.encode(&next)))
             .collect()
     }
 
     fn picture(&self, index: u64) -> String {
-        let Some(p) = index::decode(index) else {
+        let Some(p) = self.decode(index) else {
             return self.write_position(index);
         };
         let text = write(&p, Side::First);
@@ -394,7 +407,7 @@ mod tests {
 
     #[test]
     fn start_round_trips() {
-        let (p, side) = parse("S/gle/-c-/-C-/ELG/-").unwrap();
+        let (p, side) = parse(&Dobutsu::FULL, "S/gle/-c-/-C-/ELG/-").unwrap();
         assert_eq!(p, Position::START);
         assert_eq!(side, Side::First);
         assert_eq!(write(&p, Side::First), "S/gle/-c-/-C-/ELG/-");

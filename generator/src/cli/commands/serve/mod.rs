@@ -89,14 +89,13 @@ impl Fault {
 }
 
 /// How a game's parameters are written in URLs: the values joined as in
-/// default file names (`8-5`, `4x4`), or the board's size for games
-/// without parameters (`3x3`, `3x4`).
+/// default file names (`8-5`, `4x4`, `2-2-2`), or the board's size for
+/// games without parameters (`3x3`).
 pub fn label(game: &BuiltIn) -> String {
     let parameters = crate::with_game!(game, g => g.parameters());
     if parameters.is_empty() {
         return match game {
             BuiltIn::TicTacToe(_) => "3x3".to_string(),
-            BuiltIn::Dobutsu(_) => "3x4".to_string(),
             _ => "-".to_string(),
         };
     }
