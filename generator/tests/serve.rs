@@ -23,8 +23,14 @@ struct Server {
 
 impl Server {
     fn start() -> Server {
+        Server::start_with(&[])
+    }
+
+    /// As [`Server::start`], with more arguments (`--table PATH`).
+    fn start_with(more: &[&str]) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
             .args(["serve", "--bind", "127.0.0.1:0", "--tables", "data"])
+            .args(more)
             .current_dir(workspace())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
@@ -191,6 +197,66 @@ fn api_answers_what_query_json_prints() {
         body.starts_with("{\"outcome\": \"win\", \"distance\": 1,"),
         "{body}"
     );
+}
+
+/// Dobutsu, served from a table given with `--table` (lions and chicks,
+/// small enough to write here), answers as `query` does, and its pages
+/// draw the board and link the moves.
+#[test]
+fn dobutsu_from_a_table_answers_what_query_json_prints() {
+    let dir = cli::scratch_dir("serve-dobutsu");
+    let table = dir.join("lions-chicks.gtbl");
+    let flags = ["--giraffes", "0", "--elephants", "0"];
+    let mut args = vec![
+        "generate",
+        "dobutsu",
+        "--quiet",
+        "--output",
+        table.to_str().unwrap(),
+    ];
+    args.extend(flags);
+    let out = gametable(&args, "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let server = Server::start_with(&["--table", table.to_str().unwrap()]);
+    let positions = [
+        "S/-l-/-c-/-C-/-L-/-",
+        "G/-l-/-C-/---/-L-/C",
+        "S/-l-/---/-L-/---/Cc",
+        "G/l--/--c/-C-/L--/-",
+        "S/-l-/-C-/---/-L-/c",
+    ];
+    let mut args = vec!["query", "dobutsu", "--table", table.to_str().unwrap()];
+    args.extend(flags);
+    args.extend(["--positions", "-", "--json"]);
+    let out = gametable(&args, positions.join("\n"));
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let expected = text(&out.stdout);
+    for (position, want) in positions.iter().zip(expected.lines()) {
+        assert!(!want.contains("\"error\""), "{position}: {want}");
+        let (status, body) = server.get(&format!(
+            "/api/query?game=dobutsu&giraffes=0&elephants=0&chicks=2&position={}",
+            encode(position)
+        ));
+        assert_eq!(status, 200, "{position}: {body}");
+        assert_eq!(body.trim_end(), want, "{position}");
+    }
+    // The start: sente wins in 15 plies; the page draws it and links on.
+    let (status, body) = server.get("/api/query?game=dobutsu&giraffes=0&elephants=0");
+    assert_eq!(status, 200, "{body}");
+    assert!(
+        body.starts_with("{\"outcome\": \"win\", \"distance\": 15,"),
+        "{body}"
+    );
+    let (status, page) = server.get("/dobutsu/0-0-2");
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("board dobutsu"), "{page}");
+    assert!(page.contains("href=\"/dobutsu/0-0-2/"), "{page}");
+    // The full game is not served without its table.
+    let (status, body) = server.get("/api/query?game=dobutsu");
+    assert_eq!(status, 404, "{body}");
+    assert!(body.contains("served: /dobutsu/0-0-2"), "{body}");
+    drop(server);
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 #[test]
