@@ -10,9 +10,10 @@
 //! - `position`: from a ready board, its dense index, its mirror orbit's
 //!   number and then both reads: what `gametable query` does per position.
 //!
-//! The table is `data/dobutsu.gtbl` with its distance table beside it, or
-//! the path in `GAMETABLE_DOBUTSU_TABLE`; `gametable generate dobutsu
-//! --compression none` writes it (half an hour, about 4 GB). Without it the
+//! The table is `data/dobutsu-2-2-2.gtbl` (the full game) with its
+//! distance table beside it, or the path in `GAMETABLE_DOBUTSU_TABLE`;
+//! `gametable generate dobutsu --compression none` writes it (half an hour,
+//! about 4 GB). Without it the
 //! bench says so and measures nothing. Run with `cargo bench -p
 //! gametable-gen --bench dobutsu_lookup`.
 #![allow(missing_docs, clippy::unwrap_used, clippy::expect_used, clippy::panic)]
@@ -87,8 +88,19 @@ fn lookups(c: &mut Criterion) {
         outcomes.stored_states(),
         outcomes.is_mapped()
     );
+    assert_eq!(
+        outcomes.symmetry(),
+        gametable_format::Symmetry::Orbits,
+        "{}: a table of every state; this bench reads one of one state per mirror orbit (the default)",
+        path.display()
+    );
     let orbits = Orbits::new(&game);
-    assert_eq!(orbits.len(), outcomes.stored_states());
+    assert_eq!(
+        orbits.len(),
+        outcomes.stored_states(),
+        "{}: not a table of the full game",
+        path.display()
+    );
     let positions = positions(&game);
     let stored: Vec<u64> = positions
         .iter()

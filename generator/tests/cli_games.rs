@@ -292,6 +292,22 @@ fn stats_full_and_reduced_tables_in_words() {
     for bad in ["Outcome", "Orbits", "Zstd", " moves,"] {
         assert!(!out.contains(bad), "{bad:?} in\n{out}");
     }
+    // Another game's distance table beside it is refused, naming both.
+    let paired = dir.join("paired.gtbl");
+    std::fs::copy(cli::workspace().join("data/tictactoe.gtbl"), &paired).unwrap();
+    std::fs::copy(
+        cli::workspace().join("data/connect4-4x4-distance.gtbl"),
+        dir.join("paired-distance.gtbl"),
+    )
+    .unwrap();
+    let out = gametable(&["stats", paired.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("paired-distance.gtbl: not the distance table of ")
+            && err.contains("paired.gtbl (another game"),
+        "{err}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -963,6 +963,33 @@ fn lions_and_chicks_conform_on_every_index() {
     println!("{report}");
 }
 
+/// Every variant's numbering and rules against the engine's contracts:
+/// every index of the small ones, a sample of the others.
+#[test]
+fn every_variant_conforms() {
+    for (g, e, c) in [
+        (0, 0, 0),
+        (2, 0, 0),
+        (0, 2, 0),
+        (2, 0, 2),
+        (2, 2, 0),
+        (0, 2, 2),
+        (2, 2, 2),
+    ] {
+        let v = variant(g, e, c);
+        let sample = if v.states() < 1_000_000 {
+            Sample::All
+        } else {
+            Sample::Random {
+                count: 20_000,
+                seed: 7,
+            }
+        };
+        let report = check(&v, sample).unwrap_or_else(|f| panic!("{g} {e} {c}: {f}"));
+        assert!(report.positions > 0, "{g} {e} {c}: {report}");
+    }
+}
+
 #[test]
 fn lions_and_chicks_solve_as_the_independent_solver_does() {
     let agreement = engine_agrees(&variant(0, 0, 2), &Pos::start_without(&['G', 'E']));

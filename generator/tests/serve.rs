@@ -464,4 +464,16 @@ fn pages_show_the_verdict_and_link_every_move() {
     assert_eq!(status, 200);
     assert!(doc.contains("\"openapi\": \"3.0.3\""), "{doc}");
     assert!(doc.contains("\"/api/query\""), "{doc}");
+    // Every game and every parameter the command line knows is described.
+    for entry in gametable_gen::cli::registry::GAMES {
+        assert!(
+            doc.contains(&format!("\"{}\"", entry.name)),
+            "{}",
+            entry.name
+        );
+        for parameter in entry.parameters {
+            let described = format!("{{\"name\": \"{}\", \"in\": \"query\"", parameter.name);
+            assert!(doc.contains(&described), "{} not in\n{doc}", parameter.name);
+        }
+    }
 }

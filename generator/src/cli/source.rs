@@ -166,6 +166,30 @@ pub fn open_file(path: &Path) -> super::Result<(BuiltIn, Source)> {
 /// The source of the outcome table `outcomes`, read from `path`, of
 /// `game`, with the distance table beside it if there is one.
 fn from_outcomes<G: Game>(game: &G, path: &Path, outcomes: StoredTable) -> super::Result<Source> {
+    let distance_path = store::distance_path(path);
+    let distances = if distance_path.is_file() {
+        Some(store::read_table(&distance_path)?)
+    } else {
+        None
+    };
+    from_tables(game, path, outcomes, distances, None)
+}
+
+/// The source of the outcome table `outcomes` read from `path` and the
+/// distance table beside it (`distances`, already read), once both are
+/// checked to be `game`'s and each other's; `orbits`, the game's orbit
+/// numbering when the caller has built it already.
+///
+/// # Errors
+/// A distance table where the outcome table belongs, a table of another
+/// game or layout, or a distance table that does not match.
+pub(crate) fn from_tables<G: Game>(
+    game: &G,
+    path: &Path,
+    outcomes: StoredTable,
+    distances: Option<StoredTable>,
+    orbits: Option<Orbits>,
+) -> super::Result<Source> {
     if outcomes.kind() != TableKind::Outcome {
         return Err(format!(
             "{}: a distance table; pass the outcome table beside it{}",
@@ -182,7 +206,7 @@ fn from_outcomes<G: Game>(game: &G, path: &Path, outcomes: StoredTable) -> super
     let orbits = match outcomes.symmetry() {
         Symmetry::None => None,
         Symmetry::Orbits => {
-            let orbits = Orbits::new(game);
+            let orbits = orbits.unwrap_or_else(|| Orbits::new(game));
             if orbits.len() != outcomes.stored_states() {
                 return Err(format!(
                     "{}: {} stored states, but the game has {} orbits",
@@ -195,31 +219,41 @@ fn from_outcomes<G: Game>(game: &G, path: &Path, outcomes: StoredTable) -> super
             Some(orbits)
         }
     };
-    let distance_path = store::distance_path(path);
-    let distances = if distance_path.is_file() {
-        let distances = store::read_table(&distance_path)?;
-        if distances.kind() != TableKind::Distance
-            || distances.header.game != outcomes.header.game
-            || distances.symmetry() != outcomes.symmetry()
-            || distances.stored_states() != outcomes.stored_states()
-        {
-            return Err(format!(
-                "{}: not the distance table of {} (another game, kind or layout)",
-                distance_path.display(),
-                path.display()
-            )
-            .into());
-        }
-        Some(distances)
-    } else {
-        None
-    };
+    if let Some(distances) = &distances {
+        check_pair(path, &outcomes, distances)?;
+    }
     Ok(Source::Stored(Box::new(Stored {
         path: path.to_path_buf(),
         outcomes,
         distances,
         orbits,
     })))
+}
+
+/// Checks that `distances`, read from beside the outcome table at `path`,
+/// is that table's distance table: a distance table of the same game,
+/// parameters, layout and stored state count.
+///
+/// # Errors
+/// A message naming both files.
+pub(crate) fn check_pair(
+    path: &Path,
+    outcomes: &StoredTable,
+    distances: &StoredTable,
+) -> super::Result<()> {
+    if distances.kind() != TableKind::Distance
+        || distances.header.game != outcomes.header.game
+        || distances.symmetry() != outcomes.symmetry()
+        || distances.stored_states() != outcomes.stored_states()
+    {
+        return Err(format!(
+            "{}: not the distance table of {} (another game, kind or layout)",
+            store::distance_path(path).display(),
+            path.display()
+        )
+        .into());
+    }
+    Ok(())
 }
 
 /// Reads a position with the side to move; the error names the position.

@@ -185,4 +185,36 @@ mod tests {
         assert_eq!((tally.positions, tally.over, tally.unknown), (5, 1, 4));
         assert_eq!((tally.longest_win, tally.longest_loss), (None, None));
     }
+
+    #[test]
+    fn a_game_with_symmetry_counts_each_orbit_once() {
+        use crate::engine::reach::tests::Heaps;
+        // Two heaps of 0 to 4, one or two taken from either: lost exactly
+        // when the heaps are equal modulo 3. Swapping them is the symmetry.
+        let game = Heaps {
+            max: 4,
+            symmetry: true,
+            loop_back: false,
+        };
+        let reach = reachable(&game, game.at(4, 4));
+        // Answers from the closed form, not from a solve.
+        let answer = |i: u64| {
+            let (a, b) = game.position(i)?;
+            let lost = a % 3 == b % 3;
+            Some((if lost { Outcome::Loss } else { Outcome::Win }, None))
+        };
+        let tally = tally(&game, &reach, answer);
+        // The 15 unordered pairs; {0, 0} over; lost: {1, 1}, {2, 2},
+        // {3, 3}, {4, 4}, {3, 0}, {4, 1}; the other 8 won.
+        assert_eq!(
+            (
+                tally.positions,
+                tally.over,
+                tally.wins,
+                tally.losses,
+                tally.draws
+            ),
+            (15, 1, 8, 6, 0)
+        );
+    }
 }

@@ -128,7 +128,7 @@ fn test(bits: &[u64], i: u64) -> bool {
 }
 
 #[cfg(test)]
-mod tests {
+pub(crate) mod tests {
     use gametable::Outcome;
 
     use super::*;
@@ -139,14 +139,14 @@ mod tests {
     /// none; both empty is over. Swapping the heaps is the symmetry when
     /// `symmetry` is set. With `loop_back`, a move from (1, 0) refills both
     /// heaps to (1, 1), a cycle.
-    struct Heaps {
-        max: u64,
-        symmetry: bool,
-        loop_back: bool,
+    pub(crate) struct Heaps {
+        pub(crate) max: u64,
+        pub(crate) symmetry: bool,
+        pub(crate) loop_back: bool,
     }
 
     impl Heaps {
-        fn at(&self, a: u64, b: u64) -> u64 {
+        pub(crate) fn at(&self, a: u64, b: u64) -> u64 {
             a * (self.max + 1) + b
         }
     }

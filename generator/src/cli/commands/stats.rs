@@ -7,7 +7,7 @@ use gametable::code;
 use gametable_format::{Symmetry, TableKind};
 
 use crate::cli::registry;
-use crate::cli::source::{Source, Stored};
+use crate::cli::source;
 use crate::engine::analysis::plies;
 use crate::engine::census;
 use crate::engine::deep::Answer;
@@ -129,6 +129,9 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             (outcomes, Some((path.to_path_buf(), table)))
         }
     };
+    if let (Some((outcome_path, o)), Some((_, d))) = (&outcomes, &distances) {
+        source::check_pair(outcome_path, o, d)?;
+    }
     let Some(header) = outcomes
         .as_ref()
         .map(|(_, t)| &t.header)
@@ -173,11 +176,12 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             say!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
         }
     }
+    // The orbit numbering of a reduced table, built once on first need.
+    let orbits = std::cell::OnceCell::new();
     match &distances {
         None => say!("distances: no distance table beside it"),
         Some((distance_path, distances)) => {
             say!("distances: {}", distance_path.display());
-            let orbits = std::cell::OnceCell::new();
             let example = |stored: u64| match &game {
                 Ok(g) => crate::with_game!(g, g => example(g, header.symmetry, stored, &orbits)),
                 Err(_) => format!("stored state {stored}"),
@@ -219,18 +223,20 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
     }
     let payload_sha256 = header.payload_sha256;
     let generator = header.generator.clone();
-    let symmetry = header.symmetry;
     if let Ok(g) = &game {
         crate::with_game!(g, g => {
-            match outcomes {
-                Some((path, outcomes)) => {
-                    let source = Source::Stored(Box::new(Stored {
-                        path,
-                        outcomes,
-                        distances: distances.map(|(_, table)| table),
-                        orbits: (symmetry == Symmetry::Orbits).then(|| Orbits::new(g)),
-                    }));
-                    reach(g, Some(&|i| source.answer(g, i)))
+            // The census reads every reachable position's answer: through
+            // the same checks as `query` (the distance table beside must
+            // match), with the orbit numbering built above if it was.
+            let answers = outcomes.map(|(path, outcomes)| {
+                let distances = distances.map(|(_, table)| table);
+                source::from_tables(g, &path, outcomes, distances, orbits.into_inner())
+            });
+            match answers {
+                Some(Ok(source)) => reach(g, Some(&|i| source.answer(g, i))),
+                Some(Err(e)) => {
+                    say!("census: not counted ({e})");
+                    reach(g, None)
                 }
                 None => reach(g, None),
             }

@@ -103,11 +103,6 @@ impl Index {
         self.states
     }
 
-    /// The first index whose mover's lion is captured.
-    pub const fn lost_base(&self) -> u64 {
-        self.lost_base
-    }
-
     /// The index of `p` (a state of this variant: see
     /// [`Position::fault`]).
     pub fn encode(&self, p: &Position) -> u64 {

@@ -566,11 +566,6 @@ impl Dobutsu {
         self.pieces
     }
 
-    /// The numbering of the states.
-    pub const fn indexer(&self) -> &'static index::Index {
-        self.index
-    }
-
     /// The start, first player to move: the real start without the kinds
     /// the variant does not have.
     pub fn start_position(&self) -> Position {
