@@ -307,7 +307,6 @@ pub(crate) fn reach<G: Game>(
                 );
             }
         }
-        let start = game.canonical(start);
         if let Some((outcome, distance)) = answer(start) {
             let words = match outcome {
                 gametable::Outcome::Win => "a win",
