@@ -106,50 +106,60 @@ impl Index {
     /// The index of `p` (a state of this variant: see
     /// [`Position::fault`]).
     pub fn encode(&self, p: &Position) -> u64 {
-        let theirs = p.lion(1).unwrap_or(0);
-        let mut free: u16 = 0xfff & !(1 << theirs);
-        let mut index = match p.lion(0) {
-            Some(mine) => {
-                free &= !(1 << mine);
-                let other = if theirs > mine { theirs - 1 } else { theirs };
-                ((mine as u64).saturating_sub(3) * 11 + other as u64) * self.rest[0][10]
-            }
-            None => self.lost_base + theirs as u64 * self.rest[0][11],
+        self.number(&Pieces::of(p), &p.hands[1])
+    }
+
+    /// The smaller index of `p` and of its mirror image, from one look at
+    /// the board.
+    pub fn canonical(&self, p: &Position) -> u64 {
+        let pieces = Pieces::of(p);
+        let theirs = &p.hands[1];
+        self.number(&pieces, theirs)
+            .min(self.number(&pieces.mirrored(), theirs))
+    }
+
+    /// The index of the state with `pieces` on the board and the opponent
+    /// holding `theirs`: the kinds numbered in index order on the squares
+    /// still free.
+    fn number(&self, pieces: &Pieces, theirs: &[u8; 4]) -> u64 {
+        let lions = pieces.lions;
+        let theirs_at = if lions[1] == NONE { 0 } else { lions[1] };
+        let mut free: u16 = 0xfff & !(1 << theirs_at);
+        let mut index = if lions[0] == NONE {
+            self.lost_base + u64::from(theirs_at) * self.rest[0][11]
+        } else {
+            let mine = lions[0];
+            free &= !(1 << mine);
+            let other = if theirs_at > mine {
+                theirs_at - 1
+            } else {
+                theirs_at
+            };
+            (u64::from(mine.saturating_sub(3)) * 11 + u64::from(other)) * self.rest[0][10]
         };
         for (level, &(k_ind, s)) in KINDS.iter().enumerate() {
             if !self.present[level] {
                 continue;
             }
-            let n = free.count_ones() as usize;
-            let mut found = [(0u64, 0u64); 2];
-            let mut k = 0;
-            let mut taken = 0u16;
-            for (square, &piece) in p.cells.iter().enumerate() {
-                let kd = kind(piece);
-                if piece == EMPTY || !(kd == k_ind || (k_ind == CHICK && kd == HEN)) {
-                    continue;
-                }
-                taken |= 1 << square;
-                if k >= 2 {
-                    continue;
-                }
-                let place = u64::from((free & ((1u16 << square) - 1)).count_ones());
-                let state = owner(piece) as u64 + if kd == HEN { 2 } else { 0 };
-                found[k] = (place, state);
-                k += 1;
-            }
-            let held = u64::from(p.hands[1][hand_slot(k_ind)]);
+            let n = squares_in(free);
+            let k = pieces.counts[level];
+            let squares = &pieces.squares[level];
+            let place = |i: usize| squares_in(free & ((1u16 << squares[i]) - 1)) as u64;
+            let state = |i: usize| u64::from(pieces.states[level][i]);
+            let held = u64::from(theirs[hand_slot(k_ind)]);
             let local = match k {
                 0 => held,
-                1 => (found[0].0 * s + found[0].1) * 2 + held,
+                1 => (place(0) * s + state(0)) * 2 + held,
                 _ => {
-                    let (q, p0) = (found[1].0, found[0].0);
+                    let (q, p0) = (place(1), place(0));
                     let pair = q * (q - 1) / 2 + p0;
-                    (pair * s + found[0].1) * s + found[1].1
+                    (pair * s + state(0)) * s + state(1)
                 }
             };
             index += self.offsets[level][n][k] + local * self.rest[level + 1][n - k];
-            free &= !taken;
+            for &square in &squares[..k] {
+                free &= !(1 << square);
+            }
         }
         index
     }
@@ -163,11 +173,14 @@ impl Index {
             cells: [EMPTY; SQUARES],
             hands: [[0; 4]; 2],
         };
+        // Every variant has fewer than 2^32 states (checked where the index
+        // is built), and 32-bit divisions are the cheaper.
+        let small = |x: u64| x as u32;
         let mut free: u16 = 0xfff;
-        let mut rest;
+        let mut rest: u32;
         if index < self.lost_base {
-            let block = index / self.rest[0][10];
-            rest = index % self.rest[0][10];
+            let block = small(index) / small(self.rest[0][10]);
+            rest = small(index) % small(self.rest[0][10]);
             let mine = (block / 11 + 3) as usize;
             let other = (block % 11) as usize;
             let theirs = if other >= mine { other + 1 } else { other };
@@ -175,9 +188,9 @@ impl Index {
             p.cells[theirs] = LION | THEIRS;
             free &= !(1 << mine) & !(1 << theirs);
         } else {
-            let t = index - self.lost_base;
-            let theirs = (t / self.rest[0][11]) as usize;
-            rest = t % self.rest[0][11];
+            let t = small(index - self.lost_base);
+            let theirs = (t / small(self.rest[0][11])) as usize;
+            rest = t % small(self.rest[0][11]);
             p.cells[theirs] = LION | THEIRS;
             p.hands[1][0] = 1;
             free &= !(1 << theirs);
@@ -186,18 +199,19 @@ impl Index {
             if !self.present[level] {
                 continue;
             }
-            let n = free.count_ones() as usize;
+            let n = squares_in(free);
             let offsets = &self.offsets[level][n];
             let mut k = 0;
-            while k < 2 && k < n && rest >= offsets[k + 1] {
+            while k < 2 && k < n && rest >= small(offsets[k + 1]) {
                 k += 1;
             }
-            let t = rest - offsets[k];
-            let size = self.rest[level + 1][n - k];
+            let t = rest - small(offsets[k]);
+            let size = small(self.rest[level + 1][n - k]);
             let local = t / size;
             rest = t % size;
             let slot = hand_slot(k_ind);
-            let piece = |state: u64| -> u8 {
+            let s = s as u32;
+            let piece = |state: u32| -> u8 {
                 let base = if state & 2 != 0 { HEN } else { k_ind };
                 if state & 1 != 0 {
                     base | THEIRS
@@ -240,6 +254,124 @@ impl Index {
     }
 }
 
+/// `SQUARE_COUNTS[set]`: how many squares the set of squares `set` holds.
+/// A table, because the portable x86-64 target has no population-count
+/// instruction and counting bits without one is the index's largest cost.
+static SQUARE_COUNTS: [u8; 1 << SQUARES] = {
+    let mut t = [0u8; 1 << SQUARES];
+    let mut set = 1;
+    while set < t.len() {
+        t[set] = t[set >> 1] + (set & 1) as u8;
+        set += 1;
+    }
+    t
+};
+
+/// How many squares the set `set` (a mask of the 12 squares) holds.
+#[inline]
+fn squares_in(set: u16) -> usize {
+    usize::from(SQUARE_COUNTS[usize::from(set & 0xfff)])
+}
+
+/// `ROW_AND_STATE[piece]`: the row of [`Pieces::of`]'s table that piece
+/// code `piece` goes to, and its state in the index (its owner, plus 2 for
+/// a hen).
+const ROW_AND_STATE: [(u8, u8); 16] = {
+    let mut t = [(5u8, 0u8); 16];
+    let mut piece = 0;
+    while piece < 16 {
+        let o = owner(piece as u8) as u8;
+        t[piece] = match kind(piece as u8) {
+            LION => (3 + o, 0),
+            GIRAFFE => (0, o),
+            ELEPHANT => (1, o),
+            CHICK => (2, o),
+            HEN => (2, o + 2),
+            _ => (5, 0),
+        };
+        piece += 1;
+    }
+    t
+};
+
+/// No square: a lion that is not on the board.
+const NONE: u8 = u8::MAX;
+
+/// Where a state's pieces stand, as the index reads them: the lions (the
+/// mover's, the opponent's; [`NONE`] when captured) and, for each kind in
+/// index order, up to two squares in increasing order with each piece's
+/// state (its owner, plus 2 for a hen).
+struct Pieces {
+    lions: [u8; 2],
+    squares: [[u8; 2]; 3],
+    states: [[u8; 2]; 3],
+    counts: [usize; 3],
+}
+
+impl Pieces {
+    /// The pieces on `p`'s board, from one pass over it without branches
+    /// (the kinds on a board are too irregular to predict): each square is
+    /// written to its piece's row of a table, whose rows for the lions and
+    /// for empty squares are scratch.
+    fn of(p: &Position) -> Pieces {
+        // Rows 0-2 the kinds in index order, 3 and 4 the mover's and the
+        // opponent's lion, 5 empty squares; a row's third slot is scratch.
+        let mut squares = [[0u8; 3]; 6];
+        let mut states = [[0u8; 3]; 6];
+        let mut counts = [0usize; 6];
+        for (square, &piece) in p.cells.iter().enumerate() {
+            let (row, state) = ROW_AND_STATE[usize::from(piece & 15)];
+            let row = usize::from(row);
+            let k = counts[row].min(2);
+            squares[row][k] = square as u8;
+            states[row][k] = state;
+            counts[row] += 1;
+        }
+        let lion = |row: usize| {
+            if counts[row] > 0 {
+                squares[row][0]
+            } else {
+                NONE
+            }
+        };
+        let pair = |rows: &[[u8; 3]; 6], row: usize| [rows[row][0], rows[row][1]];
+        Pieces {
+            lions: [lion(3), lion(4)],
+            squares: [pair(&squares, 0), pair(&squares, 1), pair(&squares, 2)],
+            states: [pair(&states, 0), pair(&states, 1), pair(&states, 2)],
+            counts: [counts[0].min(2), counts[1].min(2), counts[2].min(2)],
+        }
+    }
+
+    /// The same pieces on the board mirrored left to right.
+    fn mirrored(&self) -> Pieces {
+        let flip = |square: u8| {
+            if square == NONE {
+                NONE
+            } else {
+                square + 2 - 2 * (square % 3)
+            }
+        };
+        let mut m = Pieces {
+            lions: [flip(self.lions[0]), flip(self.lions[1])],
+            squares: self.squares,
+            states: self.states,
+            counts: self.counts,
+        };
+        for level in 0..3 {
+            let squares = &mut m.squares[level];
+            for square in &mut squares[..self.counts[level]] {
+                *square = flip(*square);
+            }
+            if self.counts[level] == 2 && squares[0] > squares[1] {
+                squares.swap(0, 1);
+                m.states[level].swap(0, 1);
+            }
+        }
+        m
+    }
+}
+
 /// The index of the whole game.
 const FULL: Index = Index::new([true; 3]);
 /// The first index of the whole game whose mover's lion is captured.
@@ -247,8 +379,12 @@ pub const LOST_BASE: u64 = FULL.lost_base;
 /// How many indices the whole game has.
 pub const STATES: u64 = FULL.states;
 
+// `Index::decode` divides in 32 bits: the whole game, the largest variant,
+// must fit them.
+const _: () = assert!(STATES <= u32::MAX as u64);
+
 /// The `place`-th (0-based) square set in `free`.
-fn select(free: u16, place: u64) -> usize {
+fn select(free: u16, place: u32) -> usize {
     let mut mask = free;
     for _ in 0..place {
         mask &= mask.wrapping_sub(1);

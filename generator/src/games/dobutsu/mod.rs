@@ -308,16 +308,29 @@ impl Position {
     pub fn turned(&self) -> Position {
         let mut cells = [EMPTY; SQUARES];
         for (square, &piece) in self.cells.iter().enumerate() {
-            cells[SQUARES - 1 - square] = if piece == EMPTY {
-                EMPTY
-            } else {
-                piece ^ THEIRS
-            };
+            // Without a branch: an empty square stays empty.
+            cells[SQUARES - 1 - square] = piece ^ (u8::from(piece != EMPTY) * THEIRS);
         }
         Position {
             cells,
             hands: [self.hands[1], self.hands[0]],
         }
+    }
+
+    /// The state as one number, equal for equal states: the twelve cells
+    /// (a byte each) and the eight hand counts (2 bits each). Cheaper to
+    /// compare than an index is to compute.
+    pub fn key(&self) -> u128 {
+        let mut key = 0u128;
+        for &cell in &self.cells {
+            key = key << 8 | u128::from(cell);
+        }
+        for hand in &self.hands {
+            for &n in hand {
+                key = key << 2 | u128::from(n & 3);
+            }
+        }
+        key
     }
 
     /// The board mirrored left to right.
@@ -414,26 +427,39 @@ impl Position {
     /// opponent's pieces, with un-captures, un-promotions and un-drops.
     pub fn for_each_unmove(&self, mut f: impl FnMut(Position)) {
         let lost = self.lion_lost();
-        // Kept when, with the opponent to move, its lion is off its far row
-        // (row 3 here), the state is not over (the mover's lion unattacked
-        // on row 0) and it can take the mover's lion exactly when this state
-        // is lost, so that the move is among its moves.
-        let mut emit = |before: Position| {
-            let (Some(mine), Some(theirs)) = (before.lion(0), before.lion(1)) else {
-                return;
-            };
-            if row(theirs) == 3 {
-                return;
-            }
-            let attacked = before.attacked_by(1) >> mine & 1 == 1;
-            if attacked == lost && (attacked || row(mine) != 0) {
-                f(before.turned());
-            }
+        let (Some(theirs_now), mine_now) = (self.lion(1), self.lion(0)) else {
+            return;
         };
         for (to, &piece) in self.cells.iter().enumerate() {
             if piece == EMPTY || owner(piece) != 1 {
                 continue;
             }
+            // The squares the opponent's other pieces attack: with the
+            // moved piece's attacks from where it stood, what the opponent
+            // attacked before the move.
+            let mut others = 0u16;
+            for (square, &p) in self.cells.iter().enumerate() {
+                if square != to && p != EMPTY && owner(p) == 1 {
+                    others |= targets(p, square);
+                }
+            }
+            // Kept when, with the opponent to move, its lion is off its far
+            // row (row 3 here), the state is not over (the mover's lion
+            // unattacked on row 0) and it can take the mover's lion exactly
+            // when this state is lost, so that the move is among its moves.
+            let keeps = |from: usize, moved: u8| {
+                let theirs = if kind(moved) == LION {
+                    from
+                } else {
+                    theirs_now
+                };
+                let mine = if lost { to } else { mine_now.unwrap_or(to) };
+                if row(theirs) == 3 {
+                    return false;
+                }
+                let attacked = (others | targets(moved, from)) >> mine & 1 == 1;
+                attacked == lost && (attacked || row(mine) != 0)
+            };
             // The kinds it may have been before the move: itself, or a chick
             // that promoted on reaching the opponent's far row (row 3 here).
             let before_kinds: &[u8] = match kind(piece) {
@@ -451,7 +477,7 @@ impl Position {
                 while mask != 0 {
                     let from = mask.trailing_zeros() as usize;
                     mask &= mask - 1;
-                    if self.cells[from] != EMPTY {
+                    if self.cells[from] != EMPTY || !keeps(from, moved) {
                         continue;
                     }
                     let mut base = *self;
@@ -460,10 +486,10 @@ impl Position {
                     if lost {
                         base.hands[1][0] -= 1;
                         base.cells[to] = LION;
-                        emit(base);
+                        f(base.turned());
                         continue;
                     }
-                    emit(base);
+                    f(base.turned());
                     for slot in 1..4 {
                         if self.hands[1][slot] == 0 {
                             continue;
@@ -471,10 +497,10 @@ impl Position {
                         let mut taken = base;
                         taken.hands[1][slot] -= 1;
                         taken.cells[to] = slot_kind(slot);
-                        emit(taken);
+                        f(taken.turned());
                         if slot == 3 {
                             taken.cells[to] = HEN;
-                            emit(taken);
+                            f(taken.turned());
                         }
                     }
                 }
@@ -483,11 +509,20 @@ impl Position {
                 let mut base = *self;
                 base.cells[to] = EMPTY;
                 base.hands[1][hand_slot(kind(piece))] += 1;
-                emit(base);
+                // The mover's pieces are as they were, and the opponent's
+                // attacks lose the dropped piece's.
+                let Some(mine) = mine_now else { continue };
+                let attacked = others >> mine & 1 == 1;
+                if row(theirs_now) != 3 && !attacked && row(mine) != 0 {
+                    f(base.turned());
+                }
             }
         }
     }
 }
+
+/// The most moves a state has (see [`Game::max_moves`]).
+const MAX_MOVES: usize = 66;
 
 /// Dobutsu shogi on its 3x4 board, the first player (sente) to move first:
 /// the whole game ([`Dobutsu::FULL`], the default) or a variant without
@@ -587,6 +622,12 @@ impl Dobutsu {
     pub fn encode(&self, p: &Position) -> u64 {
         self.index.encode(p)
     }
+
+    /// The canonical index of state `p`'s orbit: the smaller index of `p`
+    /// and its mirror image ([`Game::canonical`]).
+    pub fn canonical_of(&self, p: &Position) -> u64 {
+        self.index.canonical(p)
+    }
 }
 
 impl Game for Dobutsu {
@@ -635,7 +676,32 @@ impl Game for Dobutsu {
     /// Board moves: lion 8, giraffes and elephants 4 each, hens 6 each (36);
     /// drops: at most 3 kinds on at most 10 empty squares.
     fn max_moves(&self) -> usize {
-        66
+        MAX_MOVES
+    }
+
+    /// Counted on the boards, without an index: distinct moves lead to
+    /// distinct states, and two successors are one orbit exactly when one
+    /// is the other's mirror image, which [`Position::key`] compares.
+    fn successor_count(&self, index: u64, per_orbit: bool) -> Option<usize> {
+        let p = self.decode(index)?;
+        let mut keys = [0u128; MAX_MOVES];
+        let mut n = 0;
+        p.for_each_move(|_, next| {
+            if let Some(slot) = keys.get_mut(n) {
+                *slot = if per_orbit {
+                    next.key().min(next.mirrored().key())
+                } else {
+                    next.key()
+                };
+            }
+            n += 1;
+        });
+        // More moves than promised: the engine lists them and reports it.
+        let keys = keys.get_mut(..n)?;
+        keys.sort_unstable();
+        Some(keys.first().map_or(0, |_| {
+            1 + keys.windows(2).filter(|w| w.first() != w.last()).count()
+        }))
     }
 
     fn is_position(&self, index: u64) -> bool {
@@ -666,8 +732,23 @@ impl Game for Dobutsu {
     /// The smaller index of the state and its left-right mirror image.
     fn canonical(&self, index: u64) -> u64 {
         match self.decode(index) {
-            Some(p) => index.min(self.encode(&p.mirrored())),
+            Some(p) => self.canonical_of(&p),
             None => index,
+        }
+    }
+
+    /// Each successor canonicalised from the board in hand (the default
+    /// would decode every successor's index again).
+    fn canonical_successors(&self, index: u64, out: &mut Vec<u64>) {
+        if let Some(p) = self.decode(index) {
+            p.for_each_move(|_, next| out.push(self.canonical_of(&next)));
+        }
+    }
+
+    /// Each predecessor canonicalised from the board in hand.
+    fn canonical_predecessors(&self, index: u64, out: &mut Vec<u64>) {
+        if let Some(p) = self.decode(index) {
+            p.for_each_unmove(|before| out.push(self.canonical_of(&before)));
         }
     }
 
