@@ -83,6 +83,8 @@ pub enum Check {
     CanonicalIdempotent,
     /// `canonical(s)` has the same ending as `s`.
     CanonicalEnding,
+    /// `is_canonical(s)` exactly when `canonical(s) == s`.
+    IsCanonical,
     /// The canonical successors of `s` and `canonical(s)` are the same set.
     CanonicalCommutes,
     /// `canonical_successors(s)` and `canonical_predecessors(s)` list the
@@ -112,6 +114,7 @@ impl Check {
             Check::CanonicalIsPosition => "canonical-is-position",
             Check::CanonicalIdempotent => "canonical-idempotent",
             Check::CanonicalEnding => "canonical-ending",
+            Check::IsCanonical => "is-canonical",
             Check::CanonicalCommutes => "canonical-commutes",
             Check::CanonicalMoves => "canonical-moves",
             Check::StartIsPosition => "start-is-position",
@@ -139,6 +142,7 @@ impl Check {
             Check::CanonicalIsPosition => "canonical(s) is a position below states()",
             Check::CanonicalIdempotent => "canonical(canonical(s)) == canonical(s)",
             Check::CanonicalEnding => "canonical(s) has the same ending as s",
+            Check::IsCanonical => "is_canonical(s) exactly when canonical(s) == s",
             Check::CanonicalCommutes => {
                 "the canonical successors of s and of canonical(s) are the same set"
             }
@@ -508,6 +512,16 @@ impl<G: Game> Checker<'_, G> {
                 ),
             );
         }
+        if game.is_canonical(index) != (c == index) {
+            return fail(
+                Check::IsCanonical,
+                index,
+                format!(
+                    "canonical({index}) is {c} but is_canonical({index}) is {}",
+                    game.is_canonical(index)
+                ),
+            );
+        }
         let cc = game.canonical(c);
         if cc != c {
             return fail(
@@ -693,6 +707,7 @@ mod tests {
         CanonicalSwaps,
         CanonicalOutOfRange,
         CanonicalToOver,
+        IsCanonicalOfAll,
         AsymmetricMove,
         StartIsHole,
         StatesOneTooFew,
@@ -848,6 +863,10 @@ mod tests {
             }
         }
 
+        fn is_canonical(&self, index: u64) -> bool {
+            self.broken == Break::IsCanonicalOfAll || self.canonical(index) == index
+        }
+
         fn start(&self) -> Option<u64> {
             Some(if self.broken == Break::StartIsHole {
                 HOLE
@@ -941,6 +960,7 @@ mod tests {
                 Check::CanonicalEnding,
                 Heaps::at(0, 1),
             ),
+            (Break::IsCanonicalOfAll, Check::IsCanonical, Heaps::at(0, 1)),
             (Break::StartIsHole, Check::StartIsPosition, HOLE),
             // position(states()) is Some when states() is one too few.
             (Break::StatesOneTooFew, Check::IsPosition, HOLE - 1),

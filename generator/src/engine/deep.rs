@@ -74,7 +74,7 @@ pub fn check<G: Game>(
             let mut report = DeepReport::default();
             let mut moves = Vec::new();
             for i in chunk * CHUNK..((chunk + 1) * CHUNK).min(states) {
-                if per_orbit && game.canonical(i) != i {
+                if per_orbit && !game.is_canonical(i) {
                     continue;
                 }
                 report.moves +=

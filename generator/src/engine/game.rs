@@ -211,6 +211,13 @@ pub trait Game: Sync {
         index
     }
 
+    /// With symmetry, whether state `index` is its orbit's canonical index:
+    /// `canonical(index) == index` (the default), which a game may answer
+    /// faster (the engine asks it of every index to number the orbits).
+    fn is_canonical(&self, index: u64) -> bool {
+        self.canonical(index) == index
+    }
+
     /// With symmetry: appends the canonical index of every successor of
     /// state `index`. The default canonicalises each successor; a game that
     /// has each successor in hand can do it without decoding its index

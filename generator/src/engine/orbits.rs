@@ -117,7 +117,7 @@ impl Numbering {
         bits.par_iter_mut().enumerate().for_each(|(w, word)| {
             let first = w as u64 * 64;
             for i in first..(first + 64).min(states) {
-                if !symmetric || game.canonical(i) == i {
+                if !symmetric || game.is_canonical(i) {
                     *word |= 1 << (i - first);
                 }
             }

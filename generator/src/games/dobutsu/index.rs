@@ -164,6 +164,50 @@ impl Index {
         index
     }
 
+    /// The lions' squares in state `index`, read from its lion block alone:
+    /// the mover's (`None` when captured) and the opponent's. `None` out of
+    /// range.
+    pub fn lions(&self, index: u64) -> Option<(Option<usize>, usize)> {
+        if index >= self.states {
+            return None;
+        }
+        let index = index as u32;
+        Some(if index < self.lost_base as u32 {
+            let block = index / self.rest[0][10] as u32;
+            let (mine, other) = (block / 11 + 3, block % 11);
+            let theirs = if other >= mine { other + 1 } else { other };
+            (Some(mine as usize), theirs as usize)
+        } else {
+            let theirs = (index - self.lost_base as u32) / self.rest[0][11] as u32;
+            (None, theirs as usize)
+        })
+    }
+
+    /// How the lion block of index `index` (the lions' squares, which lead
+    /// the index) orders against the block of its mirror image: `Less` when
+    /// every index of its block is below every index of the mirror's, so
+    /// that `index` is the smaller of the two; `Equal` when the lions stand
+    /// on the middle file, where the other pieces decide. `None` out of
+    /// range.
+    pub fn lions_against_mirror(&self, index: u64) -> Option<core::cmp::Ordering> {
+        if index >= self.states {
+            return None;
+        }
+        let flip = |square: u32| square + 2 - 2 * (square % 3);
+        let index = index as u32;
+        Some(if index < self.lost_base as u32 {
+            let block = index / self.rest[0][10] as u32;
+            let (mine, other) = (block / 11 + 3, block % 11);
+            let theirs = if other >= mine { other + 1 } else { other };
+            let (mine, theirs) = (flip(mine), flip(theirs));
+            let other = if theirs > mine { theirs - 1 } else { theirs };
+            block.cmp(&((mine - 3) * 11 + other))
+        } else {
+            let theirs = (index - self.lost_base as u32) / self.rest[0][11] as u32;
+            theirs.cmp(&flip(theirs))
+        })
+    }
+
     /// The state of index `index`, `None` out of range.
     pub fn decode(&self, index: u64) -> Option<Position> {
         if index >= self.states {

@@ -663,8 +663,14 @@ impl Game for Dobutsu {
         Side::First
     }
 
+    /// Read from the lions where they settle it (a captured lion, or the
+    /// opposing lion off the mover's home row), from the board otherwise.
     fn ending(&self, index: u64) -> Option<Outcome> {
-        self.decode(index)?.ending()
+        match self.index.lions(index)? {
+            (None, _) => Some(Outcome::Loss),
+            (Some(_), theirs) if row(theirs) != 3 => None,
+            _ => self.decode(index)?.ending(),
+        }
     }
 
     fn successors(&self, index: u64, out: &mut Vec<u64>) {
@@ -734,6 +740,17 @@ impl Game for Dobutsu {
         match self.decode(index) {
             Some(p) => self.canonical_of(&p),
             None => index,
+        }
+    }
+
+    /// Most indices are settled by their lions alone: the mirror image of
+    /// a state whose lions are off the middle file is in another lion
+    /// block, and blocks are in index order.
+    fn is_canonical(&self, index: u64) -> bool {
+        match self.index.lions_against_mirror(index) {
+            Some(core::cmp::Ordering::Less) => true,
+            Some(core::cmp::Ordering::Greater) => false,
+            _ => self.canonical(index) == index,
         }
     }
 
