@@ -75,7 +75,11 @@ pub fn reachable<G: Game>(game: &G, from: u64) -> Reach {
             orbits += round
                 .par_iter()
                 .filter(|&&i| {
-                    let c = game.canonical(i);
+                    let c = if game.is_canonical(i) {
+                        i
+                    } else {
+                        game.canonical(i)
+                    };
                     c < states && set_atomic(&canonical, c)
                 })
                 .count() as u64;

@@ -553,11 +553,7 @@ fn generic<G: Game>(
         solved.levels,
         solved.visits
     );
-    super::stats::reach(
-        g,
-        Some(&|i| Some((solved.outcome(g, i)?, solved.distance(g, i)))),
-    )?;
-    say!(
+    let wrote = format!(
         "wrote {} ({} bytes){}, the fingerprints and {}",
         path.display(),
         written.outcome_bytes,
@@ -568,5 +564,13 @@ fn generic<G: Game>(
             .unwrap_or_default(),
         dir.join(store::SUMS).display()
     );
+    // The tables as read back are not needed for the census: their memory
+    // goes back before it.
+    drop(written);
+    super::stats::reach(
+        g,
+        Some(&|i| Some((solved.outcome(g, i)?, solved.distance(g, i)))),
+    )?;
+    say!("{wrote}");
     Ok(())
 }
