@@ -21,7 +21,8 @@
 //! both lions on the board).
 
 use super::{
-    hand_slot, kind, owner, Position, CHICK, ELEPHANT, EMPTY, GIRAFFE, HEN, LION, SQUARES, THEIRS,
+    hand_slot, kind, mirror_square, owner, Position, CHICK, ELEPHANT, EMPTY, GIRAFFE, HEN, LION,
+    SQUARES, THEIRS,
 };
 
 /// The kinds after the lions in index order, with the states a piece of
@@ -40,6 +41,21 @@ const fn arrangements(s: u64, n: u64, k: usize) -> u64 {
 
 /// Lion blocks with both lions on the board.
 const LION_PAIRS: u64 = 9 * 11;
+
+/// The lion block of the mover's lion on `mine` (off its far row) and the
+/// opponent's on `theirs`: the mover's square, then the opponent's among
+/// the 11 others.
+const fn lion_block(mine: usize, theirs: usize) -> usize {
+    let other = if theirs > mine { theirs - 1 } else { theirs };
+    mine.saturating_sub(3) * 11 + other
+}
+
+/// The squares of the mover's and the opponent's lion in lion block
+/// `block` (below [`LION_PAIRS`]): the inverse of [`lion_block`].
+const fn block_lions(block: usize) -> (usize, usize) {
+    let (mine, other) = (block / 11 + 3, block % 11);
+    (mine, if other >= mine { other + 1 } else { other })
+}
 
 /// The numbering of the states of one variant: which kinds it has and
 /// the counts that follow from them, computed once.
@@ -130,12 +146,7 @@ impl Index {
         } else {
             let mine = lions[0];
             free &= !(1 << mine);
-            let other = if theirs_at > mine {
-                theirs_at - 1
-            } else {
-                theirs_at
-            };
-            (u64::from(mine.saturating_sub(3)) * 11 + u64::from(other)) * self.rest[0][10]
+            lion_block(usize::from(mine), usize::from(theirs_at)) as u64 * self.rest[0][10]
         };
         for (level, &(k_ind, s)) in KINDS.iter().enumerate() {
             if !self.present[level] {
@@ -173,10 +184,8 @@ impl Index {
         }
         let index = index as u32;
         Some(if index < self.lost_base as u32 {
-            let block = index / self.rest[0][10] as u32;
-            let (mine, other) = (block / 11 + 3, block % 11);
-            let theirs = if other >= mine { other + 1 } else { other };
-            (Some(mine as usize), theirs as usize)
+            let (mine, theirs) = block_lions((index / self.rest[0][10] as u32) as usize);
+            (Some(mine), theirs)
         } else {
             let theirs = (index - self.lost_base as u32) / self.rest[0][11] as u32;
             (None, theirs as usize)
@@ -190,21 +199,10 @@ impl Index {
     /// on the middle file, where the other pieces decide. `None` out of
     /// range.
     pub fn lions_against_mirror(&self, index: u64) -> Option<core::cmp::Ordering> {
-        if index >= self.states {
-            return None;
-        }
-        let flip = |square: u32| square + 2 - 2 * (square % 3);
-        let index = index as u32;
-        Some(if index < self.lost_base as u32 {
-            let block = index / self.rest[0][10] as u32;
-            let (mine, other) = (block / 11 + 3, block % 11);
-            let theirs = if other >= mine { other + 1 } else { other };
-            let (mine, theirs) = (flip(mine), flip(theirs));
-            let other = if theirs > mine { theirs - 1 } else { theirs };
-            block.cmp(&((mine - 3) * 11 + other))
-        } else {
-            let theirs = (index - self.lost_base as u32) / self.rest[0][11] as u32;
-            theirs.cmp(&flip(theirs))
+        Some(match self.lions(index)? {
+            (Some(mine), theirs) => lion_block(mine, theirs)
+                .cmp(&lion_block(mirror_square(mine), mirror_square(theirs))),
+            (None, theirs) => theirs.cmp(&mirror_square(theirs)),
         })
     }
 
@@ -225,9 +223,7 @@ impl Index {
         if index < self.lost_base {
             let block = small(index) / small(self.rest[0][10]);
             rest = small(index) % small(self.rest[0][10]);
-            let mine = (block / 11 + 3) as usize;
-            let other = (block % 11) as usize;
-            let theirs = if other >= mine { other + 1 } else { other };
+            let (mine, theirs) = block_lions(block as usize);
             p.cells[mine] = LION;
             p.cells[theirs] = LION | THEIRS;
             free &= !(1 << mine) & !(1 << theirs);
@@ -393,7 +389,7 @@ impl Pieces {
             if square == NONE {
                 NONE
             } else {
-                square + 2 - 2 * (square % 3)
+                mirror_square(usize::from(square)) as u8
             }
         };
         let mut m = Pieces {

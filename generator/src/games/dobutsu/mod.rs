@@ -158,6 +158,11 @@ fn sources(piece: u8, square: usize) -> u16 {
     TARGETS[owner(piece) ^ 1][usize::from(kind(piece))][square]
 }
 
+/// Square `square` mirrored left to right (file a and file c exchanged).
+pub const fn mirror_square(square: usize) -> usize {
+    square + 2 - 2 * (square % 3)
+}
+
 /// The row of `square` (0 the mover's far row, 3 its home row).
 const fn row(square: usize) -> usize {
     square / 3
@@ -335,9 +340,9 @@ impl Position {
 
     /// The board mirrored left to right.
     pub fn mirrored(&self) -> Position {
-        let mut cells = self.cells;
-        for r in 0..4 {
-            cells.swap(3 * r, 3 * r + 2);
+        let mut cells = [EMPTY; SQUARES];
+        for (square, &piece) in self.cells.iter().enumerate() {
+            cells[mirror_square(square)] = piece;
         }
         Position {
             cells,
