@@ -107,11 +107,12 @@ pub fn payload_len(states: u64, bits: u8) -> Option<u64> {
 /// [`FormatError::Inconsistent`] when the payload length does not match the
 /// spec, or the spec itself is inconsistent (see [`Header::check`]).
 pub fn encode(spec: &TableSpec, payload: &[u8]) -> Result<Vec<u8>, FormatError> {
-    let stored = match spec.compression {
-        Compression::None => payload.to_vec(),
-        Compression::Zstd => {
-            ruzstd::encoding::compress_to_vec(payload, ruzstd::encoding::CompressionLevel::Fastest)
-        }
+    let stored: Cow<'_, [u8]> = match spec.compression {
+        Compression::None => Cow::Borrowed(payload),
+        Compression::Zstd => Cow::Owned(ruzstd::encoding::compress_to_vec(
+            payload,
+            ruzstd::encoding::CompressionLevel::Fastest,
+        )),
     };
     let header = Header {
         game: spec.game.clone(),

@@ -95,8 +95,7 @@ pub fn write_tables<G: Game>(
     for (i, &c) in solved.codes.iter().enumerate() {
         gametable::packing::put_code(&mut packed, i as u64, c);
     }
-    let outcome_file = encode(outcome_path, &spec, &packed)?;
-    drop(packed);
+    let outcome_file = encode(outcome_path, &spec, packed)?;
     // Compared state by state: a table's worth of read-back codes would
     // double the memory the check needs.
     let read_back = &outcome_file.1;
@@ -116,8 +115,7 @@ pub fn write_tables<G: Game>(
             bits_per_state: bits,
             ..spec.clone()
         };
-        let (bytes, table) = encode(&path, &spec, &payload)?;
-        drop(payload);
+        let (bytes, table) = encode(&path, &spec, payload)?;
         let same = solved.distances.iter().enumerate().all(|(s, &d)| {
             table
                 .distance(s as u64)
@@ -163,14 +161,16 @@ pub fn write_tables<G: Game>(
     })
 }
 
-/// Encodes a table and reads it back with every check.
+/// Encodes a table and reads it back with every check (the payload is
+/// freed first, so that it and its read-back copy are not held together).
 fn encode(
     path: &Path,
     spec: &TableSpec,
-    payload: &[u8],
+    payload: Vec<u8>,
 ) -> Result<(Vec<u8>, StoredTable), TableFileError> {
-    let bytes = gametable_format::encode(spec, payload)
+    let bytes = gametable_format::encode(spec, &payload)
         .map_err(|e| TableFileError::Format(path.into(), e))?;
+    drop(payload);
     let table = decode_table(path, &bytes)?;
     Ok((bytes, table))
 }
