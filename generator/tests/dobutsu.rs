@@ -761,7 +761,7 @@ fn speed() {
 /// The whole game solved (one state per mirror orbit), compared with
 /// Tanaka's published counts over the positions reachable from the start.
 #[test]
-#[ignore = "solves 1.45 G indices: tens of minutes and several GB"]
+#[ignore = "solves 1.45 G indices: minutes on every core and several GB"]
 fn full_solve_matches_published_counts() {
     use gametable_gen::engine::{census, reach, solve_reporting, SolveOptions};
     let g = Dobutsu::FULL;

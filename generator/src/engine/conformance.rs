@@ -318,6 +318,18 @@ impl<G: Game> Checker<'_, G> {
                 ),
             );
         }
+        // The orbit numbering asks every index, positions or not.
+        if game.has_symmetry() && game.is_canonical(index) != (game.canonical(index) == index) {
+            return fail(
+                Check::IsCanonical,
+                index,
+                format!(
+                    "canonical({index}) is {} but is_canonical({index}) is {}",
+                    game.canonical(index),
+                    game.is_canonical(index)
+                ),
+            );
+        }
         let Some(position) = position else {
             return Ok(());
         };
@@ -509,16 +521,6 @@ impl<G: Game> Checker<'_, G> {
                 format!(
                     "canonical({index}) is {c}, not a position below {}",
                     game.states()
-                ),
-            );
-        }
-        if game.is_canonical(index) != (c == index) {
-            return fail(
-                Check::IsCanonical,
-                index,
-                format!(
-                    "canonical({index}) is {c} but is_canonical({index}) is {}",
-                    game.is_canonical(index)
                 ),
             );
         }

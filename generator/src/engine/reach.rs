@@ -2,9 +2,11 @@
 //!
 //! A breadth-first walk on every core: a bit per index (set atomically)
 //! marks the states found, and each round lists the moves of the states the
-//! round before found. Memory is `states() / 8` bytes (as much again for the
-//! orbits of a game with symmetry, kept for [`crate::engine::census`]) plus
-//! the two largest rounds. Successors
+//! round before found, kept as a bitmap of its own. Memory is `states() / 8`
+//! bytes for the states found, as much for each of the two rounds, and as
+//! much again for the orbits of a game with symmetry (kept for
+//! [`crate::engine::census`]): whatever the size of the rounds, which as
+//! lists of indices took 8 bytes per state. Successors
 //! that are out of range or not positions are skipped: the conformance
 //! check ([`crate::engine::conformance`]) reports them.
 
@@ -56,6 +58,7 @@ pub fn reachable<G: Game>(game: &G, from: u64) -> Reach {
     let bits = fresh();
     let symmetric = game.has_symmetry();
     let canonical = if symmetric { fresh() } else { Vec::new() };
+    let orbits_found = AtomicU64::new(0);
     // Marks `i` found; true when it is a position found for the first time.
     let first_visit = |i: u64| -> bool {
         if i >= states || test_atomic(&bits, i) || !game.is_position(i) {
@@ -64,43 +67,49 @@ pub fn reachable<G: Game>(game: &G, from: u64) -> Reach {
         set_atomic(&bits, i)
     };
     let mut positions = 0u64;
-    let mut orbits = 0u64;
-    let mut round: Vec<u64> = Vec::new();
+    // A round is a bitmap too: the next is marked as it is found, the one
+    // before cleared and reused, so the walk holds four bits per index
+    // whatever the size of its rounds.
+    let mut round = fresh();
+    let mut next = fresh();
     if first_visit(from) {
-        round.push(from);
+        set_atomic(&round, from);
     }
-    while !round.is_empty() {
-        positions += round.len() as u64;
-        if symmetric {
-            orbits += round
-                .par_iter()
-                .filter(|&&i| {
-                    let c = if game.is_canonical(i) {
-                        i
-                    } else {
-                        game.canonical(i)
-                    };
-                    c < states && set_atomic(&canonical, c)
-                })
-                .count() as u64;
+    loop {
+        let found: u64 = round
+            .par_iter()
+            .map(|w| u64::from(w.load(Ordering::Relaxed).count_ones()))
+            .sum();
+        if found == 0 {
+            break;
         }
-        round = round
-            .par_chunks(1 << 12)
-            .map_init(Vec::new, |out, chunk| {
-                let mut next = Vec::new();
-                for &s in chunk {
-                    if game.ending(s).is_some() {
-                        continue;
+        positions += found;
+        round.par_iter().enumerate().for_each_init(Vec::new, |out, (w, word)| {
+            let mut bits_left = word.swap(0, Ordering::Relaxed);
+            while bits_left != 0 {
+                let s = w as u64 * 64 + u64::from(bits_left.trailing_zeros());
+                bits_left &= bits_left - 1;
+                if symmetric {
+                    let c = game.canonical(s);
+                    if c < states && set_atomic(&canonical, c) {
+                        orbits_found.fetch_add(1, Ordering::Relaxed);
                     }
-                    out.clear();
-                    game.successors(s, out);
-                    next.extend(out.iter().copied().filter(|&t| first_visit(t)));
                 }
-                next
-            })
-            .flatten()
-            .collect();
+                if game.ending(s).is_some() {
+                    continue;
+                }
+                out.clear();
+                game.successors(s, out);
+                for &t in out.iter() {
+                    if first_visit(t) {
+                        set_atomic(&next, t);
+                    }
+                }
+            }
+        });
+        std::mem::swap(&mut round, &mut next);
     }
+    let orbits = orbits_found.into_inner();
     Reach {
         positions,
         orbits: symmetric.then_some(orbits),

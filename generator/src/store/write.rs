@@ -99,7 +99,10 @@ pub fn write_tables<G: Game>(
     // Compared state by state: a table's worth of read-back codes would
     // double the memory the check needs.
     let read_back = &outcome_file.1;
-    if !(0..stored).all(|s| read_back.code(s) == solved.codes.get(s as usize).copied()) {
+    if read_back.kind() != TableKind::Outcome
+        || read_back.stored_states() != stored
+        || !(0..stored).all(|s| read_back.code(s) == solved.codes.get(s as usize).copied())
+    {
         return Err(refuse(
             outcome_path,
             "internal error: the encoded table does not read back as solved; nothing written"
@@ -116,12 +119,14 @@ pub fn write_tables<G: Game>(
             ..spec.clone()
         };
         let (bytes, table) = encode(&path, &spec, payload)?;
-        let same = solved.distances.iter().enumerate().all(|(s, &d)| {
-            table
-                .distance(s as u64)
-                .unwrap_or(crate::engine::solve::NO_DISTANCE)
-                == d
-        });
+        let same = table.kind() == TableKind::Distance
+            && table.stored_states() == stored
+            && solved.distances.iter().enumerate().all(|(s, &d)| {
+                table
+                    .distance(s as u64)
+                    .unwrap_or(crate::engine::solve::NO_DISTANCE)
+                    == d
+            });
         if !same {
             return Err(refuse(
                 &path,

@@ -177,7 +177,7 @@ impl Index {
 
     /// The lions' squares in state `index`, read from its lion block alone:
     /// the mover's (`None` when captured) and the opponent's. `None` out of
-    /// range.
+    /// range. (In 32 bits, as [`Index::decode`].)
     pub fn lions(&self, index: u64) -> Option<(Option<usize>, usize)> {
         if index >= self.states {
             return None;
@@ -215,8 +215,9 @@ impl Index {
             cells: [EMPTY; SQUARES],
             hands: [[0; 4]; 2],
         };
-        // Every variant has fewer than 2^32 states (checked where the index
-        // is built), and 32-bit divisions are the cheaper.
+        // Every variant has fewer than 2^32 states (the whole game, the
+        // largest, is checked at compile time beside `STATES`), and 32-bit
+        // divisions are the cheaper.
         let small = |x: u64| x as u32;
         let mut free: u16 = 0xfff;
         let mut rest: u32;

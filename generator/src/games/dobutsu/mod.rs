@@ -448,22 +448,17 @@ impl Position {
                     others |= targets(p, square);
                 }
             }
-            // Kept when, with the opponent to move, its lion is off its far
-            // row (row 3 here), the state is not over (the mover's lion
-            // unattacked on row 0) and it can take the mover's lion exactly
-            // when this state is lost, so that the move is among its moves.
+            // Whether the state before `moved` stepped from `from` is kept.
             let keeps = |from: usize, moved: u8| {
                 let theirs = if kind(moved) == LION {
                     from
                 } else {
                     theirs_now
                 };
-                let mine = if lost { to } else { mine_now.unwrap_or(to) };
-                if row(theirs) == 3 {
-                    return false;
-                }
-                let attacked = (others | targets(moved, from)) >> mine & 1 == 1;
-                attacked == lost && (attacked || row(mine) != 0)
+                let mine = if lost { Some(to) } else { mine_now };
+                mine.is_some_and(|mine| {
+                    kept_before(theirs, mine, others | targets(moved, from), lost)
+                })
             };
             // The kinds it may have been before the move: itself, or a chick
             // that promoted on reaching the opponent's far row (row 3 here).
@@ -516,14 +511,23 @@ impl Position {
                 base.hands[1][hand_slot(kind(piece))] += 1;
                 // The mover's pieces are as they were, and the opponent's
                 // attacks lose the dropped piece's.
-                let Some(mine) = mine_now else { continue };
-                let attacked = others >> mine & 1 == 1;
-                if row(theirs_now) != 3 && !attacked && row(mine) != 0 {
+                if mine_now.is_some_and(|mine| kept_before(theirs_now, mine, others, false)) {
                     f(base.turned());
                 }
             }
         }
     }
+}
+
+/// Whether an un-move's earlier state is kept ([`Position::for_each_unmove`]):
+/// with the opponent to move, its lion on `theirs` off its far row (row 3
+/// in the mover's frame), the state not over (the mover's lion, on `mine`,
+/// not unattacked on row 0), and the opponent, attacking `attacks`, able to
+/// take the mover's lion exactly when the state after the move is `lost`,
+/// so that the move is among its moves.
+fn kept_before(theirs: usize, mine: usize, attacks: u16, lost: bool) -> bool {
+    let attacked = attacks >> mine & 1 == 1;
+    row(theirs) != 3 && attacked == lost && (attacked || row(mine) != 0)
 }
 
 /// The most moves a state has (see [`Game::max_moves`]).
@@ -669,7 +673,8 @@ impl Game for Dobutsu {
     }
 
     /// Read from the lions where they settle it (a captured lion, or the
-    /// opposing lion off the mover's home row), from the board otherwise.
+    /// opposing lion off the mover's home row, where no try can have been
+    /// completed: [`Position::ending`]'s rule), from the board otherwise.
     fn ending(&self, index: u64) -> Option<Outcome> {
         match self.index.lions(index)? {
             (None, _) => Some(Outcome::Loss),
@@ -707,7 +712,8 @@ impl Game for Dobutsu {
             }
             n += 1;
         });
-        // More moves than promised: the engine lists them and reports it.
+        // More moves than `max_moves` promised: `None` has the engine list
+        // and count them instead (the conformance check reports the excess).
         let keys = keys.get_mut(..n)?;
         keys.sort_unstable();
         Some(keys.first().map_or(0, |_| {
@@ -741,16 +747,23 @@ impl Game for Dobutsu {
     }
 
     /// The smaller index of the state and its left-right mirror image.
+    ///
+    /// Most indices are settled by their lions alone: the mirror image of
+    /// a state whose lions are off the middle file is in another lion
+    /// block, and blocks are in index order, so an index whose block comes
+    /// first is canonical without a look at its board.
     fn canonical(&self, index: u64) -> u64 {
+        if self.index.lions_against_mirror(index) == Some(core::cmp::Ordering::Less) {
+            return index;
+        }
         match self.decode(index) {
             Some(p) => self.canonical_of(&p),
             None => index,
         }
     }
 
-    /// Most indices are settled by their lions alone: the mirror image of
-    /// a state whose lions are off the middle file is in another lion
-    /// block, and blocks are in index order.
+    /// From the lions alone where they settle it (see
+    /// [`Dobutsu::canonical`]).
     fn is_canonical(&self, index: u64) -> bool {
         match self.index.lions_against_mirror(index) {
             Some(core::cmp::Ordering::Less) => true,
