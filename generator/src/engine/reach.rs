@@ -84,29 +84,32 @@ pub fn reachable<G: Game>(game: &G, from: u64) -> Reach {
             break;
         }
         positions += found;
-        round.par_iter().enumerate().for_each_init(Vec::new, |out, (w, word)| {
-            let mut bits_left = word.swap(0, Ordering::Relaxed);
-            while bits_left != 0 {
-                let s = w as u64 * 64 + u64::from(bits_left.trailing_zeros());
-                bits_left &= bits_left - 1;
-                if symmetric {
-                    let c = game.canonical(s);
-                    if c < states && set_atomic(&canonical, c) {
-                        orbits_found.fetch_add(1, Ordering::Relaxed);
+        round
+            .par_iter()
+            .enumerate()
+            .for_each_init(Vec::new, |out, (w, word)| {
+                let mut bits_left = word.swap(0, Ordering::Relaxed);
+                while bits_left != 0 {
+                    let s = w as u64 * 64 + u64::from(bits_left.trailing_zeros());
+                    bits_left &= bits_left - 1;
+                    if symmetric {
+                        let c = game.canonical(s);
+                        if c < states && set_atomic(&canonical, c) {
+                            orbits_found.fetch_add(1, Ordering::Relaxed);
+                        }
+                    }
+                    if game.ending(s).is_some() {
+                        continue;
+                    }
+                    out.clear();
+                    game.successors(s, out);
+                    for &t in out.iter() {
+                        if first_visit(t) {
+                            set_atomic(&next, t);
+                        }
                     }
                 }
-                if game.ending(s).is_some() {
-                    continue;
-                }
-                out.clear();
-                game.successors(s, out);
-                for &t in out.iter() {
-                    if first_visit(t) {
-                        set_atomic(&next, t);
-                    }
-                }
-            }
-        });
+            });
         std::mem::swap(&mut round, &mut next);
     }
     let orbits = orbits_found.into_inner();

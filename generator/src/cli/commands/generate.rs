@@ -8,6 +8,7 @@ use std::time::Instant;
 use crate::cli::args::{CompressionArg, GenerateArgs, SymmetryArg};
 use crate::cli::progress::Progress;
 use crate::cli::registry::BuiltIn;
+use crate::cli::source::{Source, Stored};
 use crate::distributed::Executor;
 use crate::engine::{Game, SolveOptions};
 use crate::games::cards::solve::{self as sweep, Solution};
@@ -564,13 +565,27 @@ fn generic<G: Game>(
             .unwrap_or_default(),
         dir.join(store::SUMS).display()
     );
-    // The tables as read back are not needed for the census: their memory
-    // goes back before it.
-    drop(written);
-    super::stats::reach(
-        g,
-        Some(&|i| Some((solved.outcome(g, i)?, solved.distance(g, i)))),
-    )?;
+    // The census reads its answers back from the tables just written, once
+    // the solve's own codes and distances (a byte and two per stored state)
+    // are freed; without a distance table, from the solve.
+    let store::Written {
+        outcomes,
+        distances,
+        ..
+    } = written;
+    let source = match distances {
+        Some((_, distances, _)) => {
+            let crate::engine::Solved { orbits, .. } = solved;
+            Source::Stored(Box::new(Stored {
+                path: path.clone(),
+                outcomes,
+                distances: Some(distances),
+                orbits,
+            }))
+        }
+        None => Source::Solved(Box::new(solved)),
+    };
+    super::stats::reach(g, Some(&|i| source.answer(g, i)))?;
     say!("{wrote}");
     Ok(())
 }
