@@ -575,7 +575,15 @@ fn generic<G: Game>(
     } = written;
     let source = match distances {
         Some((_, distances, _)) => {
-            let crate::engine::Solved { orbits, .. } = solved;
+            let crate::engine::Solved {
+                orbits,
+                codes,
+                distances: solved_distances,
+                ..
+            } = solved;
+            // Moved out to be freed here: a partly moved value keeps the
+            // rest until the end of the function.
+            drop((codes, solved_distances));
             Source::Stored(Box::new(Stored {
                 path: path.clone(),
                 outcomes,
