@@ -72,6 +72,34 @@ struct RankMemory {
     peak: u64,
 }
 
+/// `text` as 64-bit words for [`Comm::exchange`]: its length in bytes, then
+/// its bytes, eight to a word (little-endian, the last word padded).
+fn pack_text(text: &str) -> Vec<u64> {
+    let bytes = text.as_bytes();
+    let mut words = vec![bytes.len() as u64];
+    words.extend(bytes.chunks(8).map(|chunk| {
+        let mut word = [0u8; 8];
+        word[..chunk.len()].copy_from_slice(chunk);
+        u64::from_le_bytes(word)
+    }));
+    words
+}
+
+/// The texts [`pack_text`] packed one after another into `words` (a text
+/// cut short or not UTF-8 is kept as far as it reads).
+fn unpack_texts(mut words: &[u64]) -> Vec<String> {
+    let mut texts = Vec::new();
+    while let Some((&len, rest)) = words.split_first() {
+        let len = usize::try_from(len).unwrap_or(usize::MAX);
+        let used = len.div_ceil(8).min(rest.len());
+        let mut bytes: Vec<u8> = rest[..used].iter().flat_map(|w| w.to_le_bytes()).collect();
+        bytes.truncate(len);
+        texts.push(String::from_utf8_lossy(&bytes).into_owned());
+        words = &rest[used..];
+    }
+    texts
+}
+
 /// Chunks of the assembly's messages: 64 MiB.
 const CHUNK: usize = 64 << 20;
 
@@ -80,16 +108,40 @@ impl Sweeper for Ranks<'_> {
         self.comm.size()
     }
 
+    /// Every failing rank's message also goes to rank 0, which repeats it:
+    /// `mpirun` may end the job when rank 0 exits, before another rank's
+    /// output has been forwarded, and the cause would be lost.
     fn agree(&self, failed: Option<String>) -> Result<(), String> {
-        let any = self.comm.max(u64::from(failed.is_some()));
-        match failed {
-            Some(e) if self.comm.size() > 1 => Err(format!("rank {}: {e}", self.comm.rank())),
+        let comm = self.comm;
+        let any = comm.max(u64::from(failed.is_some()));
+        if any == 0 {
+            return Ok(());
+        }
+        let (me, ranks) = (comm.rank(), comm.size());
+        if ranks == 1 {
+            return Err(failed.unwrap_or_default());
+        }
+        let own = failed.map(|e| format!("rank {me}: {e}"));
+        let mut counts = vec![0; ranks];
+        let words = pack_text(own.as_deref().unwrap_or(""));
+        if let Some(to_first) = counts.first_mut() {
+            *to_first = words.len();
+        }
+        let mut received = Vec::new();
+        comm.exchange(&words, &counts, &mut received);
+        match own {
             Some(e) => Err(e),
-            None if any > 0 => Err(format!(
-                "rank {}: stopped: another rank failed (its message is above)",
-                self.comm.rank()
+            None if me == 0 => Err(format!(
+                "rank 0: stopped: another rank failed: {}",
+                unpack_texts(&received)
+                    .into_iter()
+                    .filter(|text| !text.is_empty())
+                    .collect::<Vec<_>>()
+                    .join("; ")
             )),
-            None => Ok(()),
+            None => Err(format!(
+                "rank {me}: stopped: another rank failed (its message is on rank 0's)"
+            )),
         }
     }
 
@@ -424,5 +476,21 @@ impl Sweeper for Executor<'_> {
             Executor::Threads => crate::engine::sweep::Threads.agree(failed),
             Executor::Ranks(ranks) => ranks.agree(failed),
         }
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::{pack_text, unpack_texts};
+
+    #[test]
+    fn texts_survive_packing_one_after_another() {
+        let texts = ["", "rank 1: cannot write", "exactly8", "ünïcode, 12 b"];
+        let words: Vec<u64> = texts.iter().flat_map(|t| pack_text(t)).collect();
+        assert_eq!(words.len(), 1 + (1 + 3) + (1 + 1) + (1 + 2));
+        assert_eq!(unpack_texts(&words), texts);
+        // A text cut short keeps what it has.
+        let cut = &pack_text("abcdefghij")[..2];
+        assert_eq!(unpack_texts(cut), ["abcdefgh"]);
     }
 }
