@@ -97,8 +97,8 @@ fn the_one_move_deep_check_catches_a_wrong_outcome() {
     // (in index order) is the cop's move into it, now a win.
     let mut wrong = engine::solve(&game, &SolveOptions::default()).unwrap();
     let running = game.at(0, 2, Side::Second);
-    wrong.codes[running as usize] = code::LOSS;
-    wrong.distances[running as usize] = 3;
+    wrong.codes.set(running as usize, code::LOSS);
+    wrong.distances.set(running as usize, 3);
     let error = check_one_move_deep(&game, &wrong).unwrap_err();
     assert_eq!(
         error,
@@ -106,7 +106,8 @@ fn the_one_move_deep_check_catches_a_wrong_outcome() {
     );
     // A win one move too long.
     let start = game.start().unwrap();
-    solved.distances[start as usize] += 1;
+    let longer = solved.distances.get(start as usize).unwrap() + 1;
+    solved.distances.set(start as usize, u32::from(longer));
     let error = check_one_move_deep(&game, &solved).unwrap_err();
     assert!(
         error.starts_with("0 8 cop: the table says win in 8"),

@@ -28,7 +28,7 @@ fn generic_full_tables_equal_the_fast_paths() {
                 reverse_graph,
             };
             let generic = engine::solve(&game, &options).unwrap();
-            let (packed, counts) = pack(&generic.codes);
+            let (packed, counts) = pack(&generic.codes.iter().collect::<Vec<u8>>());
             assert_eq!(packed, fast.outcomes, "({n}, {m}) graph {reverse_graph}");
             assert_eq!(counts, fast.counts, "({n}, {m})");
             assert_eq!(generic.distances, fast_distances, "({n}, {m})");
@@ -59,7 +59,7 @@ fn generic_orbit_tables_equal_the_fast_paths() {
             let generic = engine::solve(&game, &options).unwrap();
             assert_eq!(generic.stored(), orbits.states(), "({n}, {m})");
             assert_eq!(
-                pack(&generic.codes).0,
+                pack(&generic.codes.iter().collect::<Vec<u8>>()).0,
                 fast_codes,
                 "({n}, {m}) graph {reverse_graph}"
             );

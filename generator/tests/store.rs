@@ -208,7 +208,7 @@ fn full_tables_round_trip_with_8_and_16_bit_distances() {
             assert_eq!(outcomes.symmetry(), Symmetry::None);
             assert_eq!(outcomes.kind(), TableKind::Outcome);
             assert_eq!(outcomes.stored_states(), stones + 2);
-            assert_eq!(outcomes.codes(), solved.codes);
+            assert_eq!(solved.codes, outcomes.codes());
             assert_eq!(outcomes.counts(), solved.counts);
             assert_eq!(
                 outcomes.code(stones + 1),
@@ -222,7 +222,7 @@ fn full_tables_round_trip_with_8_and_16_bit_distances() {
             let distance_path = dir.join("subtraction-distance.gtbl");
             let distances = store::read_table(&distance_path).unwrap();
             assert_eq!(distances.header.bits_per_state, bits);
-            assert_eq!(distances.distances(), solved.distances);
+            assert_eq!(solved.distances, distances.distances());
             assert_eq!(written.files.len(), 4);
             assert_eq!(store::check_sums(&dir).unwrap(), 4);
             let fingerprint = std::fs::read_to_string(dir.join("subtraction.fingerprint")).unwrap();
@@ -288,10 +288,10 @@ fn reduced_tables_store_one_state_per_orbit() {
     let outcomes = store::read_table(&path).unwrap();
     assert_eq!(outcomes.symmetry(), Symmetry::Orbits);
     assert_eq!(outcomes.stored_states(), 36);
-    assert_eq!(outcomes.codes(), solved.codes);
+    assert_eq!(solved.codes, outcomes.codes());
     let distances = store::read_table(&dir.join("two_piles-7-distance.gtbl")).unwrap();
     assert_eq!(distances.symmetry(), Symmetry::Orbits);
-    assert_eq!(distances.distances(), solved.distances);
+    assert_eq!(solved.distances, distances.distances());
 
     // Every dense index answered through the orbit numbering, and against
     // a full solve.

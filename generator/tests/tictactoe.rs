@@ -495,7 +495,7 @@ fn canonical_is_least_of_orbit() {
     let stored_positions = solved
         .codes
         .iter()
-        .filter(|&&c| c != gametable::code::NOT_A_POSITION)
+        .filter(|&c| c != gametable::code::NOT_A_POSITION)
         .count() as u64;
     assert_eq!(stored_positions, orbits);
     assert_eq!(orbits, 765);

@@ -14,8 +14,10 @@
 pub mod analysis;
 pub mod baseline;
 pub mod census;
+pub mod codes;
 pub mod conformance;
 pub mod deep;
+pub mod distances;
 pub mod game;
 pub mod kernel;
 pub mod notation;

@@ -9,6 +9,8 @@ use rayon::prelude::*;
 use gametable::Outcome;
 
 use super::baseline::Predecessors;
+use super::codes::Codes;
+use super::distances::Distances;
 use super::game::Game;
 use super::kernel::{Broken, GameKernel};
 use super::orbits::Orbits;
@@ -86,10 +88,10 @@ pub struct Solved {
     /// Present when one state per orbit was stored.
     pub orbits: Option<Orbits>,
     /// One outcome code per stored state ([`gametable::code`]).
-    pub codes: Vec<u8>,
+    pub codes: Codes,
     /// One distance per stored state, [`NO_DISTANCE`] for draws and
-    /// non-positions.
-    pub distances: Vec<u16>,
+    /// non-positions (one byte each while they fit).
+    pub distances: Distances,
     /// How many stored states have each code, indexed by code.
     pub counts: [u64; 4],
     /// The number of levels: one more than the longest distance.
@@ -120,17 +122,14 @@ impl Solved {
     /// index that is not a position).
     pub fn outcome<G: Game>(&self, game: &G, index: u64) -> Option<Outcome> {
         let s = self.stored_of(game, index)?;
-        Outcome::from_code(*self.codes.get(s as usize)?)
+        Outcome::from_code(self.codes.get(s as usize)?)
     }
 
     /// The distance of state `index` to the end under perfect play (`None`
     /// for draws and non-positions).
     pub fn distance<G: Game>(&self, game: &G, index: u64) -> Option<u16> {
         let s = self.stored_of(game, index)?;
-        self.distances
-            .get(s as usize)
-            .copied()
-            .filter(|&d| d != NO_DISTANCE)
+        self.distances.get(s as usize).filter(|&d| d != NO_DISTANCE)
     }
 }
 
@@ -196,16 +195,12 @@ pub fn solve_on<G: Game, S: Sweeper>(
     };
     // Only a process that holds the result keeps a distance per state (the
     // sweeper calls `on_decided` there alone).
-    let mut distances = Vec::new();
+    let mut distances = Distances::default();
     let mut on_decided = |s: u64, level: u32| {
         if distances.is_empty() {
-            distances = vec![NO_DISTANCE; stored as usize];
+            distances = Distances::none(stored as usize);
         }
-        if let Some(slot) = distances.get_mut(s as usize) {
-            *slot = u16::try_from(level)
-                .unwrap_or(MAX_DISTANCE)
-                .min(MAX_DISTANCE);
-        }
+        distances.set(s as usize, level);
     };
     let progress = |level, decided| progress(level, decided, stored);
     let key = format!(
@@ -236,11 +231,13 @@ pub fn solve_on<G: Game, S: Sweeper>(
         });
     }
     if distances.is_empty() {
-        distances = vec![NO_DISTANCE; stored as usize];
+        distances = Distances::none(stored as usize);
     }
-    let codes: Vec<u8> = (0..stored as usize).map(|s| solved.code(s)).collect();
+    let codes = Codes::from_packed(solved.packed, stored as usize).ok_or_else(|| {
+        SolveError::Sweep("the sweep returned codes for another number of states".into())
+    })?;
     let mut counts = [0u64; 4];
-    for &c in &codes {
+    for c in codes.iter() {
         counts[usize::from(c & 3)] += 1;
     }
     Ok(Some(Solved {

@@ -11,6 +11,7 @@ use super::files::{
 };
 use super::fingerprint::fingerprint;
 use super::read::{decode_table, StoredTable};
+use crate::engine::distances::Distances;
 use crate::engine::{Game, Solved};
 use crate::store::atomic;
 
@@ -91,17 +92,13 @@ pub fn write_tables<G: Game>(
         generator: GENERATOR.to_string(),
     };
 
-    let mut packed = vec![0u8; stored.div_ceil(4) as usize];
-    for (i, &c) in solved.codes.iter().enumerate() {
-        gametable::packing::put_code(&mut packed, i as u64, c);
-    }
-    let outcome_file = encode(outcome_path, &spec, packed)?;
+    let outcome_file = encode(outcome_path, &spec, solved.codes.packed().to_vec())?;
     // Compared state by state: a table's worth of read-back codes would
     // double the memory the check needs.
     let read_back = &outcome_file.1;
     if read_back.kind() != TableKind::Outcome
         || read_back.stored_states() != stored
-        || !(0..stored).all(|s| read_back.code(s) == solved.codes.get(s as usize).copied())
+        || !(0..stored).all(|s| read_back.code(s) == solved.codes.get(s as usize))
     {
         return Err(refuse(
             outcome_path,
@@ -111,8 +108,11 @@ pub fn write_tables<G: Game>(
     }
     let distance_file = if options.distances {
         let path = distance_path(outcome_path);
-        let (bits, payload) =
-            pack_distances(&solved.distances).map_err(|why| refuse(&path, why))?;
+        let (bits, payload) = match &solved.distances {
+            // Already the 8-bit table's payload.
+            Distances::Narrow(bytes) => (8, bytes.clone()),
+            Distances::Wide(wide) => pack_distances(wide).map_err(|why| refuse(&path, why))?,
+        };
         let spec = TableSpec {
             kind: TableKind::Distance,
             bits_per_state: bits,
@@ -121,7 +121,7 @@ pub fn write_tables<G: Game>(
         let (bytes, table) = encode(&path, &spec, payload)?;
         let same = table.kind() == TableKind::Distance
             && table.stored_states() == stored
-            && solved.distances.iter().enumerate().all(|(s, &d)| {
+            && solved.distances.iter().enumerate().all(|(s, d)| {
                 table
                     .distance(s as u64)
                     .unwrap_or(crate::engine::solve::NO_DISTANCE)

@@ -192,24 +192,24 @@ fn verify_game<G: Notation>(
         TableKind::Outcome => {
             let codes = table.codes();
             (0..solved.codes.len())
-                .find(|&s| codes.get(s) != solved.codes.get(s))
+                .find(|&s| codes.get(s).copied() != solved.codes.get(s))
                 .map(|s| {
                     (
                         s,
                         code_words(codes.get(s).copied().unwrap_or(0)),
-                        code_words(solved.codes.get(s).copied().unwrap_or(0)),
+                        code_words(solved.codes.get(s).unwrap_or(0)),
                     )
                 })
         }
         TableKind::Distance => {
             let distances = table.distances();
             (0..solved.distances.len())
-                .find(|&s| distances.get(s) != solved.distances.get(s))
+                .find(|&s| distances.get(s).copied() != solved.distances.get(s))
                 .map(|s| {
                     (
                         s,
                         distance_words(distances.get(s).copied().unwrap_or(NO_DISTANCE)),
-                        distance_words(solved.distances.get(s).copied().unwrap_or(NO_DISTANCE)),
+                        distance_words(solved.distances.get(s).unwrap_or(NO_DISTANCE)),
                     )
                 })
         }

@@ -1,0 +1,160 @@
+//! A distance per stored state, kept in one byte while every distance
+//! fits and widened to two bytes the first time one does not.
+//!
+//! Most games end within 254 plies (Dobutsu shogi's longest is 173), so
+//! the one-byte form halves what a solve holds beside its work cells, and
+//! it is already the distance table's 8-bit payload. A game with longer
+//! distances pays one widening copy when its sweep reaches level 255.
+
+use gametable::DistanceTable;
+
+use super::solve::{MAX_DISTANCE, NO_DISTANCE};
+
+/// No distance (a draw, or no position) in the one-byte form: the distance
+/// table's 8-bit "none", so that the form is that table's payload.
+const NONE_8: u8 = DistanceTable::NONE_8;
+
+/// One distance per stored state: [`NO_DISTANCE`] for draws and indices
+/// that name no position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Distances {
+    /// Every distance below 255, a byte each ([`u8::MAX`] for none).
+    Narrow(Vec<u8>),
+    /// Two bytes each ([`NO_DISTANCE`] for none).
+    Wide(Vec<u16>),
+}
+
+impl Default for Distances {
+    fn default() -> Self {
+        Distances::Narrow(Vec::new())
+    }
+}
+
+impl Distances {
+    /// `len` states without a distance.
+    pub fn none(len: usize) -> Distances {
+        Distances::Narrow(vec![NONE_8; len])
+    }
+
+    /// The distances of `wide`, in one byte each where they fit.
+    pub fn from_wide(wide: Vec<u16>) -> Distances {
+        if wide
+            .iter()
+            .all(|&d| d == NO_DISTANCE || d < u16::from(NONE_8))
+        {
+            Distances::Narrow(wide.iter().map(|&d| narrow(d)).collect())
+        } else {
+            Distances::Wide(wide)
+        }
+    }
+
+    /// How many states there are.
+    pub fn len(&self) -> usize {
+        match self {
+            Distances::Narrow(d) => d.len(),
+            Distances::Wide(d) => d.len(),
+        }
+    }
+
+    /// Whether there are no states.
+    pub fn is_empty(&self) -> bool {
+        self.len() == 0
+    }
+
+    /// The distance of state `s` ([`NO_DISTANCE`] for none), `None` past
+    /// the last state.
+    #[inline]
+    pub fn get(&self, s: usize) -> Option<u16> {
+        match self {
+            Distances::Narrow(d) => d.get(s).map(|&d| wide(d)),
+            Distances::Wide(d) => d.get(s).copied(),
+        }
+    }
+
+    /// Sets the distance of state `s` (below [`Distances::len`]) to
+    /// `level`, capped at [`MAX_DISTANCE`]; widens the whole array first
+    /// when `level` does not fit a byte.
+    #[inline]
+    pub fn set(&mut self, s: usize, level: u32) {
+        let distance = u16::try_from(level)
+            .unwrap_or(MAX_DISTANCE)
+            .min(MAX_DISTANCE);
+        if let Distances::Narrow(d) = self {
+            if distance < u16::from(NONE_8) {
+                if let Some(slot) = d.get_mut(s) {
+                    *slot = distance as u8;
+                }
+                return;
+            }
+            *self = Distances::Wide(d.iter().map(|&d| wide(d)).collect());
+        }
+        if let Distances::Wide(d) = self {
+            if let Some(slot) = d.get_mut(s) {
+                *slot = distance;
+            }
+        }
+    }
+
+    /// Every distance in state order ([`NO_DISTANCE`] for none).
+    pub fn iter(&self) -> impl Iterator<Item = u16> + '_ {
+        (0..self.len()).map(|s| self.get(s).unwrap_or(NO_DISTANCE))
+    }
+
+    /// Every distance in two bytes, as a vector.
+    pub fn to_wide(&self) -> Vec<u16> {
+        self.iter().collect()
+    }
+
+    /// Bytes held.
+    pub fn bytes(&self) -> usize {
+        match self {
+            Distances::Narrow(d) => d.len(),
+            Distances::Wide(d) => 2 * d.len(),
+        }
+    }
+}
+
+impl PartialEq<Vec<u16>> for Distances {
+    fn eq(&self, other: &Vec<u16>) -> bool {
+        self.len() == other.len() && self.iter().zip(other).all(|(a, &b)| a == b)
+    }
+}
+
+/// A two-byte distance below 255 (or none) in one byte.
+fn narrow(d: u16) -> u8 {
+    u8::try_from(d).unwrap_or(NONE_8)
+}
+
+/// A one-byte distance in two bytes.
+fn wide(d: u8) -> u16 {
+    if d == NONE_8 {
+        NO_DISTANCE
+    } else {
+        u16::from(d)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    #[test]
+    fn distances_widen_when_one_does_not_fit_a_byte() {
+        let mut d = Distances::none(4);
+        d.set(1, 0);
+        d.set(2, 254);
+        assert!(matches!(d, Distances::Narrow(_)));
+        assert_eq!(d, vec![NO_DISTANCE, 0, 254, NO_DISTANCE]);
+        assert_eq!(d.bytes(), 4);
+        d.set(3, 255);
+        assert!(matches!(d, Distances::Wide(_)));
+        assert_eq!(d, vec![NO_DISTANCE, 0, 254, 255]);
+        d.set(0, 1 << 20);
+        assert_eq!(d.get(0), Some(MAX_DISTANCE));
+        assert_eq!(d.get(4), None);
+        assert_eq!(d.bytes(), 8);
+        assert_eq!(Distances::from_wide(d.to_wide()), d);
+        let short = Distances::from_wide(vec![3, NO_DISTANCE]);
+        assert_eq!(short, Distances::Narrow(vec![3, NONE_8]));
+    }
+}
