@@ -98,7 +98,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
     }
 
     /// Sets every cell of the range from the kernel; level 0's frontier is
-    /// marked dirty.
+    /// marked dirty (and the wins the kernel started at level 1).
     pub fn start(&mut self) {
         const CHUNK: usize = 64 * BLOCK;
         let first = self.first;
@@ -142,15 +142,26 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
         )
     }
 
-    /// Marks dirty the blocks that hold `level`'s frontier.
+    /// Marks dirty the blocks that hold `level`'s frontier; at level 0 also
+    /// those of the wins the kernel started at level 1 (at any later level
+    /// the other parity holds no frontier).
     fn mark_frontier(&mut self, level: u32) {
         let parity = (level % 2) as usize;
         let front = <K::Cell>::FRONT_LOSS[parity];
-        let dirty = &mut self.dirty[parity];
+        let [even, odd] = &mut self.dirty;
+        let (dirty, next) = if parity == 0 {
+            (even, odd)
+        } else {
+            (odd, even)
+        };
         dirty.fill(0);
+        next.fill(0);
         for (b, block) in self.cells.chunks(BLOCK).enumerate() {
             if Cell::matches(block, <K::Cell>::FRONT_MASK, front) != 0 {
                 mark_block(dirty, b * BLOCK);
+            }
+            if level == 0 && Cell::matches(block, <K::Cell>::ALL, <K::Cell>::FRONT_WIN[1]) != 0 {
+                mark_block(next, b * BLOCK);
             }
         }
     }

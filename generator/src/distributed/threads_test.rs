@@ -320,3 +320,44 @@ fn games_without_unmoves_are_refused_on_several_ranks() {
         "one rank",
     );
 }
+
+/// A game whose wins in one start at level 1 (Dobutsu shogi's lions and
+/// chicks, over orbits): the same on 2 and 3 ranks, and resumed from a
+/// checkpoint at level 1, where those wins are the frontier.
+#[test]
+fn wins_at_once_start_level_one_on_ranks() {
+    let game = crate::games::dobutsu::Dobutsu::new(0, 0, 2).unwrap();
+    let options = SolveOptions {
+        symmetry: true,
+        reverse_graph: false,
+    };
+    let want = solve(&game, &options).unwrap();
+    for size in [2, 3] {
+        let got = on_ranks(&game, &options, size, None).unwrap();
+        assert_same(&want, &got, &format!("lions and chicks on {size}"));
+    }
+    let dir = std::env::temp_dir().join(format!("gametable-ranks-at-once-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let plan = |resume| Checkpoints {
+        dir: dir.clone(),
+        every: 1,
+        resume,
+    };
+    // Rank 0 cannot write level 2's checkpoint: the commit of level 1 stays.
+    let blocker = super::checkpoint::rank_path(&dir, 0, 2, 2);
+    std::fs::create_dir_all(blocker.join("x")).unwrap();
+    let error = on_ranks(&game, &options, 2, Some(plan(false)))
+        .err()
+        .unwrap();
+    assert!(error.contains("cannot write the checkpoint"), "{error}");
+    assert_eq!(
+        super::checkpoint::committed(&dir)
+            .unwrap()
+            .map(|(_, r, l)| (r, l)),
+        Some((2, 1))
+    );
+    std::fs::remove_dir_all(&blocker).unwrap();
+    let got = on_ranks(&game, &options, 2, Some(plan(true))).unwrap();
+    assert_same(&want, &got, "resumed at level 1");
+    let _ = std::fs::remove_dir_all(&dir);
+}

@@ -69,6 +69,9 @@ pub enum Check {
     /// `successor_count(s, per_orbit)`, where given, is the number of
     /// distinct successors (of distinct canonical successors per orbit).
     SuccessorCount,
+    /// `wins_at_once(s)`, where given, is true exactly when a successor of
+    /// `s` ends as a loss.
+    WinsAtOnce,
     /// `s` is among the successors of each of its predecessors.
     PredecessorHasMove,
     /// No predecessor is listed twice.
@@ -105,6 +108,7 @@ impl Check {
             Check::OverHasNoMoves => "over-has-no-moves",
             Check::MaxMoves => "max-moves",
             Check::SuccessorCount => "successor-count",
+            Check::WinsAtOnce => "wins-at-once",
             Check::PredecessorIsPosition => "predecessor-is-position",
             Check::PredecessorNotOver => "predecessor-not-over",
             Check::PredecessorHasMove => "predecessor-has-move",
@@ -132,6 +136,9 @@ impl Check {
             Check::MaxMoves => "no state has more successors than max_moves()",
             Check::SuccessorCount => {
                 "successor_count(s, per_orbit), where given, counts the distinct successors (distinct canonical successors per orbit)"
+            }
+            Check::WinsAtOnce => {
+                "wins_at_once(s), where given, is true exactly when a successor of s ends as a loss"
             }
             Check::PredecessorIsPosition => "every predecessor is a position",
             Check::PredecessorNotOver => "no predecessor is over",
@@ -399,6 +406,32 @@ impl<G: Game> Checker<'_, G> {
         }
         if !over {
             self.successor_count(index)?;
+            self.wins_at_once(index)?;
+        }
+        Ok(())
+    }
+
+    /// The game's word on a win in one from `index` (a position not over,
+    /// its moves in `self.moves`) against its successors' endings.
+    fn wins_at_once(&mut self, index: u64) -> Result<(), Failure> {
+        let game = self.game;
+        if !game.has_wins_at_once() {
+            return Ok(());
+        }
+        let given = game.wins_at_once(index);
+        let found = self
+            .moves
+            .iter()
+            .find(|&&t| game.ending(t) == Some(Outcome::Loss));
+        if given != found.is_some() {
+            return fail(
+                Check::WinsAtOnce,
+                index,
+                match found {
+                    Some(t) => format!("wins_at_once is false, but successor {t} ends as a loss"),
+                    None => "wins_at_once is true, but no successor ends as a loss".into(),
+                },
+            );
         }
         Ok(())
     }
@@ -710,6 +743,8 @@ mod tests {
         CanonicalOutOfRange,
         CanonicalToOver,
         IsCanonicalOfAll,
+        WinsAtOnceMissed,
+        WinsAtOnceWrong,
         AsymmetricMove,
         StartIsHole,
         StatesOneTooFew,
@@ -849,6 +884,24 @@ mod tests {
             }
         }
 
+        fn has_wins_at_once(&self) -> bool {
+            true
+        }
+
+        // One heap empty, the other takeable in one move.
+        fn wins_at_once(&self, index: u64) -> bool {
+            let Some((a, b)) = self.position(index) else {
+                return false;
+            };
+            match self.broken {
+                Break::WinsAtOnceMissed if (a, b) == (0, 2) => false,
+                Break::WinsAtOnceWrong if (a, b) == (1, 1) => true,
+                // The variant's own extra move takes three.
+                Break::AsymmetricMove if (a, b) == (3, 0) => true,
+                _ => a.min(b) == 0 && (1..=2).contains(&a.max(b)),
+            }
+        }
+
         fn has_symmetry(&self) -> bool {
             self.symmetry
         }
@@ -963,6 +1016,8 @@ mod tests {
                 Heaps::at(0, 1),
             ),
             (Break::IsCanonicalOfAll, Check::IsCanonical, Heaps::at(0, 1)),
+            (Break::WinsAtOnceMissed, Check::WinsAtOnce, Heaps::at(0, 2)),
+            (Break::WinsAtOnceWrong, Check::WinsAtOnce, Heaps::at(1, 1)),
             (Break::StartIsHole, Check::StartIsPosition, HOLE),
             // position(states()) is Some when states() is one too few.
             (Break::StatesOneTooFew, Check::IsPosition, HOLE - 1),

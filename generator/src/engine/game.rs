@@ -114,6 +114,8 @@ pub type Parameter = (&'static str, u64);
 /// - `successor_count(s, per_orbit)`, where a game gives it, is the number
 ///   of distinct successors of `s` (of distinct canonical successors when
 ///   `per_orbit`);
+/// - `wins_at_once(s)`, where a game gives it, is true exactly when some
+///   successor of `s` ends as a loss ([`Game::ending`]);
 /// - with un-moves: `p` is among `predecessors(s)` exactly when `s` is
 ///   among `successors(p)`;
 /// - with symmetry: `canonical` is idempotent, maps positions to positions,
@@ -198,6 +200,24 @@ pub trait Game: Sync {
     /// bound given here stops with an error naming the state.
     fn max_unmoves(&self) -> usize {
         0
+    }
+
+    /// Whether the game answers [`Game::wins_at_once`].
+    fn has_wins_at_once(&self) -> bool {
+        false
+    }
+
+    /// Whether state `index` (a position that is not over) has a move into
+    /// a state that [`Game::ending`] ends as a loss for the player then to
+    /// move: a win in one (a capture of the king, a completed try), seen
+    /// from the rules without listing the moves. Only called when
+    /// [`Game::has_wins_at_once`] is true; the answer must be exact.
+    ///
+    /// The sweep then starts such a state decided, a win at distance 1,
+    /// without counting its successors; and it never lists the predecessors
+    /// of a state that ends as a loss, since every one of them wins at once.
+    fn wins_at_once(&self, _index: u64) -> bool {
+        false
     }
 
     /// Whether the game provides a symmetry ([`Game::canonical`]).

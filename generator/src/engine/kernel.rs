@@ -129,6 +129,7 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
 
     fn initial_cells(&self, first: usize, cells: &mut [C], scratch: &mut GameScratch) {
         let game = self.space.game();
+        let at_once = game.has_wins_at_once();
         for (i, cell) in cells.iter_mut().enumerate() {
             // Each question asked of the game once: its index may be costly
             // to decode.
@@ -140,6 +141,9 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
                     Some(Outcome::Loss) => C::FRONT_LOSS[0],
                     Some(Outcome::Win) => C::FRONT_WIN[0],
                     Some(Outcome::Draw) => C::ENDED_LEVEL,
+                    // A win in one, known from the rules: started at
+                    // level 1 (see `Game::wins_at_once`).
+                    None if at_once && game.wins_at_once(index) => C::FRONT_WIN[1],
                     None => {
                         let count = self.space.successor_count(index, &mut scratch.found);
                         let slots = self.space.stored();
@@ -167,7 +171,26 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
     }
 
     fn predecessors(&self, s: usize, out: &mut [usize], scratch: &mut GameScratch) -> (usize, u64) {
-        self.preds.of(self.space, s as u64, &mut scratch.found);
+        let (space, game) = (self.space, self.space.game());
+        // Every predecessor of a state that ends as a loss wins at once
+        // (`Game::wins_at_once`): it started decided, nothing to count down.
+        let lost =
+            |index: u64| game.has_wins_at_once() && game.ending(index) == Some(Outcome::Loss);
+        match self.preds {
+            Predecessors::Unmoves => {
+                let index = space.index(s as u64);
+                if lost(index) {
+                    return (0, 0);
+                }
+                space.distinct_predecessors_of(index, &mut scratch.found);
+            }
+            Predecessors::Graph(_) => {
+                if lost(space.index(s as u64)) {
+                    return (0, 0);
+                }
+                self.preds.of(space, s as u64, &mut scratch.found);
+            }
+        }
         let found = scratch.found.len();
         if found > self.room {
             self.record(Broken::TooManyUnmoves {

@@ -368,6 +368,149 @@ pub(crate) mod tests {
         let _ = Found::default();
     }
 
+    /// Normal-play subtraction with a way back: take 1 to 3 stones, or
+    /// (while below the cap) put one back on piles of 3 modulo 5; an empty
+    /// pile is lost. With `at_once` it says which piles win in one (1 to 3
+    /// stones), which the sweep starts won; with `unmoves` it lists them.
+    struct Takeaway {
+        cap: u64,
+        at_once: bool,
+        unmoves: bool,
+    }
+
+    impl Takeaway {
+        fn puts_back(&self, n: u64) -> bool {
+            n < self.cap && n % 5 == 3
+        }
+    }
+
+    impl Game for Takeaway {
+        type Position = u64;
+        fn name(&self) -> &'static str {
+            "takeaway"
+        }
+        fn parameters(&self) -> Vec<Parameter> {
+            Vec::new()
+        }
+        fn states(&self) -> u64 {
+            self.cap + 1
+        }
+        fn position(&self, index: u64) -> Option<u64> {
+            (index <= self.cap).then_some(index)
+        }
+        fn index(&self, position: &u64) -> u64 {
+            *position
+        }
+        fn to_move(&self, _index: u64) -> Side {
+            Side::First
+        }
+        fn ending(&self, index: u64) -> Option<Outcome> {
+            (index == 0).then_some(Outcome::Loss)
+        }
+        fn successors(&self, index: u64, out: &mut Vec<u64>) {
+            out.extend((1..=3).filter(|&k| k <= index).map(|k| index - k));
+            if index > 0 && self.puts_back(index) {
+                out.push(index + 1);
+            }
+        }
+        fn max_moves(&self) -> usize {
+            4
+        }
+        fn has_unmoves(&self) -> bool {
+            self.unmoves
+        }
+        fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+            out.extend((1..=3).map(|k| index + k).filter(|&p| p <= self.cap));
+            if index >= 2 && self.puts_back(index - 1) {
+                out.push(index - 1);
+            }
+        }
+        fn has_wins_at_once(&self) -> bool {
+            self.at_once
+        }
+        fn wins_at_once(&self, index: u64) -> bool {
+            (1..=3).contains(&index)
+        }
+    }
+
+    /// Wins in one that the game names start at level 1, and the losses
+    /// they answer are not taken back: the same codes and distances as the
+    /// queue solve and as the sweep that finds them itself, on one thread
+    /// and on several.
+    #[test]
+    fn wins_at_once_start_at_level_one() {
+        for cap in [0, 1, 3, 4, 9, 40, 500] {
+            for unmoves in [false, true] {
+                let plain = Takeaway {
+                    cap,
+                    at_once: false,
+                    unmoves,
+                };
+                let game = Takeaway {
+                    at_once: true,
+                    ..plain
+                };
+                crate::engine::conformance::check(&game, crate::engine::conformance::Sample::All)
+                    .unwrap();
+                let solved = solve(&game, &SolveOptions::default()).unwrap();
+                let found = solve(&plain, &SolveOptions::default()).unwrap();
+                let space = GameSpace::full(&game);
+                let graph = ReverseGraph::new(&space);
+                let queue = baseline::solve(&space, &Predecessors::Graph(&graph));
+                assert_eq!(solved.codes, queue.codes, "cap {cap}");
+                assert_eq!(solved.distances, queue.distances, "cap {cap}");
+                assert_eq!(solved.codes, found.codes, "cap {cap}");
+                assert_eq!(solved.distances, found.distances, "cap {cap}");
+                assert_eq!(solved.levels, found.levels, "cap {cap}");
+                if cap >= 4 {
+                    assert_eq!(solved.distance(&game, 3), Some(1));
+                    assert_eq!(solved.outcome(&game, 4), Some(Outcome::Loss));
+                    assert_eq!(solved.distance(&game, 4), Some(2));
+                }
+                if cap >= 40 {
+                    assert!(solved.counts[usize::from(gametable::code::DRAW)] > 0);
+                }
+                let preds = if unmoves {
+                    Predecessors::Unmoves
+                } else {
+                    Predecessors::Graph(&graph)
+                };
+                let kernel = GameKernel::new(&space, preds, 8);
+                let stored = space.stored() as usize;
+                for threads in [2, 3] {
+                    let pool = rayon::ThreadPoolBuilder::new()
+                        .num_threads(threads)
+                        .build()
+                        .unwrap();
+                    let mut distances = vec![u32::MAX; stored];
+                    let parallel = pool.install(|| {
+                        crate::engine::sweep::parallel::two_phase(
+                            &kernel,
+                            |_, _| {},
+                            |s, d| distances[s as usize] = d,
+                        )
+                    });
+                    assert_eq!(parallel.levels, solved.levels, "cap {cap}");
+                    for (s, &found) in distances.iter().enumerate() {
+                        assert_eq!(
+                            Some(parallel.code(s)),
+                            solved.codes.get(s),
+                            "cap {cap} pile {s}"
+                        );
+                        let d = solved.distances.get(s).unwrap();
+                        let expected = if d == NO_DISTANCE {
+                            u32::MAX
+                        } else {
+                            u32::from(d)
+                        };
+                        assert_eq!(found, expected, "cap {cap} pile {s}");
+                    }
+                }
+                assert!(kernel.broken().is_none());
+            }
+        }
+    }
+
     /// A game that names an index past its last among its moves or
     /// un-moves gets an error naming the state, never a panic.
     #[test]

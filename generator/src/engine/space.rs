@@ -139,12 +139,17 @@ impl<'g, G: Game> GameSpace<'g, G> {
     /// `s`, from the game's un-moves (which list each predecessor once, so
     /// only orbits can make them repeat).
     pub fn distinct_predecessors(&self, s: u64, out: &mut Found) {
+        self.distinct_predecessors_of(self.index(s), out);
+    }
+
+    /// [`GameSpace::distinct_predecessors`] of the stored state whose game
+    /// index is `index`.
+    pub fn distinct_predecessors_of(&self, index: u64, out: &mut Found) {
         out.list.clear();
         if self.canonicalises() {
-            self.game
-                .canonical_predecessors(self.index(s), &mut out.list);
+            self.game.canonical_predecessors(index, &mut out.list);
         } else {
-            self.game.predecessors(self.index(s), &mut out.list);
+            self.game.predecessors(index, &mut out.list);
         }
         self.to_stored(out, false);
     }

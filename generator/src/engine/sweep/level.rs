@@ -34,6 +34,7 @@ pub fn sweep<K: Kernel>(kernel: &K, on_decided: impl FnMut(u64, u32)) -> SpaceSo
         pending: [vec![0; PENDING_CHUNK + room], vec![0; PENDING_CHUNK + room]],
         steps: [level_steps::<K::Cell>(0), level_steps::<K::Cell>(1)],
         holds: [[0; 2]; 2],
+        early: 0,
         visits: 0,
     };
     sweep.start();
@@ -68,14 +69,18 @@ struct Sequential<'a, K: Kernel, F> {
     /// a level of one outcome (every level of most games) is processed in
     /// the simpler loop.
     holds: [[u64; 2]; 2],
+    /// Wins the kernel started at level 1 (see [`super::Kernel`]).
+    early: u64,
     visits: u64,
 }
 
 impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
     /// Sets every state's first cell, a block at a time; the states decided
-    /// at distance 0 form level 0, found by scanning.
+    /// at distance 0 form level 0, found by scanning, and the wins the
+    /// kernel started at level 1 are marked for it.
     fn start(&mut self) {
         let [loss, win] = [<K::Cell>::FRONT_LOSS[0], <K::Cell>::FRONT_WIN[0]];
+        let early = <K::Cell>::FRONT_WIN[1];
         const CHUNK: usize = 64 * BLOCK;
         for (chunk, cells) in self.work.chunks_mut(CHUNK).enumerate() {
             let first = chunk * CHUNK;
@@ -90,6 +95,11 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
                 }
                 self.holds[0][0] += u64::from(losses.count_ones());
                 self.holds[0][1] += u64::from(wins.count_ones());
+                let early = Cell::matches(block, Cell::ALL, early);
+                if early != 0 {
+                    mark_block(&mut self.dirty[1], first + b * BLOCK);
+                    self.early += u64::from(early.count_ones());
+                }
             }
         }
         self.lists[0].overflowed = true;
@@ -101,6 +111,12 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
         let parity = (level % 2) as usize;
         self.lists[1 - parity].clear();
         self.holds[1 - parity] = [0, 0];
+        if level == 0 && self.early > 0 {
+            // Level 1 starts with the kernel's early wins, marked dirty by
+            // `start`: found by scanning, not listed.
+            self.holds[1][1] = self.early;
+            self.lists[1].overflowed = true;
+        }
         let mut processed = 0;
         let mut scan = std::mem::take(&mut self.dirty[parity]);
         if self.lists[parity].overflowed {

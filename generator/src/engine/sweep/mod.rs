@@ -41,6 +41,9 @@ pub const BLOCK: usize = 64;
 /// of distinct stored successors (at most [`Cell::MAX_COUNT`]), or a
 /// marker: [`Cell::FRONT_LOSS`]`[0]` / [`Cell::FRONT_WIN`]`[0]`
 /// for a state decided at distance 0 (over, or without moves: a loss),
+/// [`Cell::FRONT_WIN`]`[1]` for a win at distance 1 that the kernel knows
+/// from the rules (the level loop takes it up with level 1; some state of
+/// level 0 must then exist: its losing successor),
 /// [`Cell::ENDED_LEVEL`] for a state the rules end level,
 /// [`Cell::NOT_A_POSITION`] for a slot that names no position;
 /// [`Kernel::predecessors`] lists the distinct stored predecessors of a

@@ -86,19 +86,25 @@ where
     let bitmap_words = states.div_ceil(WORD_STATES);
     let mut dirty = [vec![0u64; bitmap_words], vec![0u64; bitmap_words]];
 
-    // In parallel over word-aligned chunks of the array.
+    // In parallel over word-aligned chunks of the array: level 0's
+    // frontier, and the wins the kernel started at level 1, marked dirty.
     let chunk_words = 16;
+    let [level0, level1] = &mut dirty;
     work.par_chunks_mut(chunk_words * WORD_STATES)
-        .zip(dirty[0].par_chunks_mut(chunk_words))
+        .zip(level0.par_chunks_mut(chunk_words))
+        .zip(level1.par_chunks_mut(chunk_words))
         .enumerate()
         .for_each_init(
             || kernel.scratch(),
-            |scratch, (chunk, (cells, level0))| {
+            |scratch, (chunk, ((cells, level0), level1))| {
                 let first = chunk * chunk_words * WORD_STATES;
                 kernel.initial_cells(first, cells, scratch);
                 for (b, block) in cells.chunks(BLOCK).enumerate() {
                     if Cell::matches(block, <K::Cell>::FRONT_MASK, <K::Cell>::FRONT_LOSS[0]) != 0 {
                         level0[b / 64] |= 1 << (b % 64);
+                    }
+                    if Cell::matches(block, <K::Cell>::ALL, <K::Cell>::FRONT_WIN[1]) != 0 {
+                        level1[b / 64] |= 1 << (b % 64);
                     }
                 }
             },

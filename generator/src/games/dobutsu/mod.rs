@@ -308,6 +308,29 @@ impl Position {
         }
     }
 
+    /// Whether the mover wins by the try: its lion can step onto a square
+    /// of its far row that holds none of its own pieces and that the
+    /// opponent does not attack (the state after it is over: see
+    /// [`Position::ending`]).
+    pub fn can_try(&self) -> bool {
+        let Some(lion) = self.lion(0) else {
+            return false;
+        };
+        let mut far_row_open = 0u16;
+        for square in 0..SQUARES {
+            let piece = self.cells[square];
+            let own = piece != EMPTY && owner(piece) == 0;
+            far_row_open |= u16::from(row(square) == 0 && !own) << square;
+        }
+        targets(LION, lion) & far_row_open & !self.attacked_by(1) != 0
+    }
+
+    /// Whether the mover wins in one: it can capture the opposing lion or
+    /// win by the try.
+    pub fn wins_at_once(&self) -> bool {
+        self.can_capture_lion() || self.can_try()
+    }
+
     /// The same state seen from the other side: the board turned 180
     /// degrees, owners and hands exchanged.
     pub fn turned(&self) -> Position {
@@ -723,6 +746,16 @@ impl Game for Dobutsu {
 
     fn is_position(&self, index: u64) -> bool {
         index < self.index.states()
+    }
+
+    fn has_wins_at_once(&self) -> bool {
+        true
+    }
+
+    /// A capture of the lion or a try, from the board: the sweep starts
+    /// these states won, without listing their moves.
+    fn wins_at_once(&self, index: u64) -> bool {
+        self.decode(index).is_some_and(|p| p.wins_at_once())
     }
 
     fn has_unmoves(&self) -> bool {
