@@ -57,6 +57,18 @@ const fn block_lions(block: usize) -> (usize, usize) {
     (mine, if other >= mine { other + 1 } else { other })
 }
 
+/// How the lion block of the mover's lion on `mine` (`None` when captured)
+/// and the opponent's on `theirs` orders against its mirror image's (see
+/// [`Index::lions_against_mirror`]).
+fn lions_against_mirror(mine: Option<usize>, theirs: usize) -> core::cmp::Ordering {
+    match mine {
+        Some(mine) => {
+            lion_block(mine, theirs).cmp(&lion_block(mirror_square(mine), mirror_square(theirs)))
+        }
+        None => theirs.cmp(&mirror_square(theirs)),
+    }
+}
+
 /// The numbering of the states of one variant: which kinds it has and
 /// the counts that follow from them, computed once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -130,8 +142,17 @@ impl Index {
     pub fn canonical(&self, p: &Position) -> u64 {
         let pieces = Pieces::of(p);
         let theirs = &p.hands[1];
-        self.number(&pieces, theirs)
-            .min(self.number(&pieces.mirrored(), theirs))
+        let [mine, their_lion] = pieces.lions;
+        let mine = (mine != NONE).then_some(usize::from(mine));
+        // The lions settle it unless both stand on the middle file: then
+        // both are numbered.
+        match lions_against_mirror(mine, usize::from(their_lion)) {
+            core::cmp::Ordering::Less => self.number(&pieces, theirs),
+            core::cmp::Ordering::Greater => self.number(&pieces.mirrored(), theirs),
+            core::cmp::Ordering::Equal => self
+                .number(&pieces, theirs)
+                .min(self.number(&pieces.mirrored(), theirs)),
+        }
     }
 
     /// The index of the state with `pieces` on the board and the opponent
@@ -199,11 +220,8 @@ impl Index {
     /// on the middle file, where the other pieces decide. `None` out of
     /// range.
     pub fn lions_against_mirror(&self, index: u64) -> Option<core::cmp::Ordering> {
-        Some(match self.lions(index)? {
-            (Some(mine), theirs) => lion_block(mine, theirs)
-                .cmp(&lion_block(mirror_square(mine), mirror_square(theirs))),
-            (None, theirs) => theirs.cmp(&mirror_square(theirs)),
-        })
+        let (mine, theirs) = self.lions(index)?;
+        Some(lions_against_mirror(mine, theirs))
     }
 
     /// The state of index `index`, `None` out of range.

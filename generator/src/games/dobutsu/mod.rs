@@ -28,6 +28,8 @@
 //! [`index`] numbers the states densely, [`notation`] writes and reads
 //! them for people.
 
+use std::cell::Cell;
+
 use gametable::Outcome;
 
 use crate::engine::{Census, Game, Parameter, Side};
@@ -650,6 +652,27 @@ impl Dobutsu {
         self.index.decode(index)
     }
 
+    /// [`Dobutsu::decode`] for the engine's questions about one index in a
+    /// row (its ending, whether it wins at once, its moves; or its ending,
+    /// then its un-moves): each thread keeps the last state it decoded, so
+    /// that the index is decoded once, not two or three times.
+    fn decoded(&self, index: u64) -> Option<Position> {
+        thread_local! {
+            /// The variant's pieces, an index, and its state.
+            static LAST: Cell<([u8; 4], u64, Option<Position>)> =
+                const { Cell::new(([0; 4], u64::MAX, None)) };
+        }
+        LAST.with(|last| {
+            let (pieces, at, p) = last.get();
+            if at == index && pieces == self.pieces {
+                return p;
+            }
+            let p = self.decode(index);
+            last.set((self.pieces, index, p));
+            p
+        })
+    }
+
     /// The index of state `p`.
     pub fn encode(&self, p: &Position) -> u64 {
         self.index.encode(p)
@@ -702,7 +725,7 @@ impl Game for Dobutsu {
         match self.index.lions(index)? {
             (None, _) => Some(Outcome::Loss),
             (Some(_), theirs) if row(theirs) != 3 => None,
-            _ => self.decode(index)?.ending(),
+            _ => self.decoded(index)?.ending(),
         }
     }
 
@@ -722,7 +745,7 @@ impl Game for Dobutsu {
     /// distinct states, and two successors are one orbit exactly when one
     /// is the other's mirror image, which [`Position::key`] compares.
     fn successor_count(&self, index: u64, per_orbit: bool) -> Option<usize> {
-        let p = self.decode(index)?;
+        let p = self.decoded(index)?;
         let mut keys = [0u128; MAX_MOVES];
         let mut n = 0;
         p.for_each_move(|_, next| {
@@ -755,7 +778,7 @@ impl Game for Dobutsu {
     /// A capture of the lion or a try, from the board: the sweep starts
     /// these states won, without listing their moves.
     fn wins_at_once(&self, index: u64) -> bool {
-        self.decode(index).is_some_and(|p| p.wins_at_once())
+        self.decoded(index).is_some_and(|p| p.wins_at_once())
     }
 
     fn has_unmoves(&self) -> bool {
@@ -815,7 +838,7 @@ impl Game for Dobutsu {
 
     /// Each predecessor canonicalised from the board in hand.
     fn canonical_predecessors(&self, index: u64, out: &mut Vec<u64>) {
-        if let Some(p) = self.decode(index) {
+        if let Some(p) = self.decoded(index) {
             p.for_each_unmove(|before| out.push(self.canonical_of(&before)));
         }
     }
