@@ -266,5 +266,29 @@ fn apply<C: Cell>(
                 }
             }
         });
-    buckets.iter_mut().flatten().flatten().for_each(Vec::clear);
+    release(buckets);
+}
+
+/// Most bytes the emptied buckets keep for the next batch. A batch's
+/// predecessors crowd into the few regions near its states, and which
+/// regions those are changes from batch to batch, so buckets kept at the
+/// most each ever held add up to many batches' worth (1.25 GB of 2.45 GB
+/// on Dobutsu shogi); past this they are freed.
+const KEPT_BUCKET_BYTES: usize = 64 << 20;
+
+/// Empties the buckets for the next batch, freeing them when together they
+/// keep more than [`KEPT_BUCKET_BYTES`].
+fn release(buckets: &mut [[Vec<Vec<u32>>; 2]]) {
+    let kept: usize = buckets
+        .iter()
+        .flatten()
+        .flatten()
+        .map(|bucket| bucket.capacity() * size_of::<u32>())
+        .sum();
+    for bucket in buckets.iter_mut().flatten().flatten() {
+        bucket.clear();
+        if kept > KEPT_BUCKET_BYTES {
+            bucket.shrink_to_fit();
+        }
+    }
 }
