@@ -191,11 +191,14 @@ fn full_tables_round_trip_with_8_and_16_bit_distances() {
     for (stones, bits) in [(10, 8), (600, 16)] {
         for compression in [Compression::Zstd, Compression::None] {
             let game = Subtraction { stones };
-            let solved = solve(&game, false);
+            let mut solved = solve(&game, false);
+            let solved_distances = solved.distances.clone();
             let dir = dir(&format!("full-{stones}-{compression:?}"));
             let path = dir.join("subtraction.gtbl");
             let written =
-                store::write_tables(&game, &solved, &path, &options(compression)).unwrap();
+                store::write_tables(&game, &mut solved, &path, &options(compression)).unwrap();
+            // The distances went into the table, not copied.
+            assert!(solved.distances.is_empty());
 
             // Read back generically.
             let outcomes = store::read_table(&path).unwrap();
@@ -222,7 +225,7 @@ fn full_tables_round_trip_with_8_and_16_bit_distances() {
             let distance_path = dir.join("subtraction-distance.gtbl");
             let distances = store::read_table(&distance_path).unwrap();
             assert_eq!(distances.header.bits_per_state, bits);
-            assert_eq!(solved.distances, distances.distances());
+            assert_eq!(solved_distances, distances.distances());
             assert_eq!(written.files.len(), 4);
             assert_eq!(store::check_sums(&dir).unwrap(), 4);
             let fingerprint = std::fs::read_to_string(dir.join("subtraction.fingerprint")).unwrap();
@@ -248,11 +251,13 @@ fn full_tables_round_trip_with_8_and_16_bit_distances() {
                 .unwrap()
                 .with_index(FullIndex::new("subtraction", &parameters, stones + 2))
                 .unwrap();
+            // `solved` gave its distances to the table: a fresh solve's.
+            let fresh = solve(&game, false);
             for i in 0..stones + 3 {
                 assert_eq!(table.outcome_at(i), solved.outcome(&game, i), "{i}");
                 assert_eq!(
                     any_distances.distance_at(i),
-                    solved.distance(&game, i),
+                    fresh.distance(&game, i),
                     "{i}"
                 );
             }
@@ -279,19 +284,19 @@ fn full_tables_round_trip_with_8_and_16_bit_distances() {
 #[test]
 fn reduced_tables_store_one_state_per_orbit() {
     let game = TwoPiles { stones: 7 };
-    let solved = solve(&game, true);
-    let orbits = solved.orbits.as_ref().unwrap();
-    assert_eq!(orbits.len(), 8 * 9 / 2);
+    let mut solved = solve(&game, true);
+    let solved_distances = solved.distances.clone();
+    assert_eq!(solved.orbits.as_ref().unwrap().len(), 8 * 9 / 2);
     let dir = dir("orbits");
     let path = dir.join("two_piles-7.gtbl");
-    store::write_tables(&game, &solved, &path, &options(Compression::Zstd)).unwrap();
+    store::write_tables(&game, &mut solved, &path, &options(Compression::Zstd)).unwrap();
     let outcomes = store::read_table(&path).unwrap();
     assert_eq!(outcomes.symmetry(), Symmetry::Orbits);
     assert_eq!(outcomes.stored_states(), 36);
     assert_eq!(solved.codes, outcomes.codes());
     let distances = store::read_table(&dir.join("two_piles-7-distance.gtbl")).unwrap();
     assert_eq!(distances.symmetry(), Symmetry::Orbits);
-    assert_eq!(solved.distances, distances.distances());
+    assert_eq!(solved_distances, distances.distances());
 
     // Every dense index answered through the orbit numbering, and against
     // a full solve.
@@ -328,12 +333,12 @@ fn reduced_tables_store_one_state_per_orbit() {
 #[test]
 fn damaged_and_old_files_are_refused() {
     let game = Subtraction { stones: 20 };
-    let solved = solve(&game, false);
+    let mut solved = solve(&game, false);
     let dir = dir("damaged");
     let path = dir.join("subtraction.gtbl");
     store::write_tables(
         &game,
-        &solved,
+        &mut solved,
         &path,
         &WriteOptions {
             distances: false,
@@ -416,9 +421,11 @@ fn damaged_and_old_files_are_refused() {
             0
         }
     }
-    let solved = solve(&Bad, false);
+    let mut solved = solve(&Bad, false);
     let bad_path = dir.join("bad.gtbl");
-    assert!(store::write_tables(&Bad, &solved, &bad_path, &options(Compression::Zstd)).is_err());
+    assert!(
+        store::write_tables(&Bad, &mut solved, &bad_path, &options(Compression::Zstd)).is_err()
+    );
     assert!(!bad_path.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }

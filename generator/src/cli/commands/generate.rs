@@ -517,7 +517,7 @@ fn generic<G: Game>(
     let solved = crate::engine::solve_on(g, &options, executor, |level, decided, stored| {
         progress.update(level, decided, stored)
     })?;
-    let Some(solved) = solved else {
+    let Some(mut solved) = solved else {
         // An MPI rank other than 0: rank 0 writes.
         return Ok(());
     };
@@ -529,7 +529,7 @@ fn generic<G: Game>(
     };
     let written = store::write_tables(
         g,
-        &solved,
+        &mut solved,
         &path,
         &WriteOptions {
             compression,
@@ -566,8 +566,8 @@ fn generic<G: Game>(
         dir.join(store::SUMS).display()
     );
     // The census reads its answers back from the tables just written, once
-    // the solve's own codes and distances (a byte and two per stored state)
-    // are freed; without a distance table, from the solve.
+    // the solve's own codes are freed (its distances went into the table);
+    // without a distance table, from the solve.
     let store::Written {
         outcomes,
         distances,
