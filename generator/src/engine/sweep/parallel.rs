@@ -28,7 +28,8 @@ use super::{Kernel, SpaceSolution, BLOCK};
 const WORD_STATES: usize = 64 * BLOCK;
 
 /// Bitmap words per batch of the frontier (4 Mi states): large enough to
-/// amortise the two phases, small enough that the buckets stay near 100 MB.
+/// amortise the two phases, small enough that one batch's buckets stay near
+/// 100 MB (see [`KEPT_BUCKET_BYTES`] for what is kept between batches).
 const BATCH_WORDS: usize = 1 << 10;
 
 /// Below this many states the two phases cost more than they save
