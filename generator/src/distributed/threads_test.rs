@@ -162,7 +162,7 @@ fn on_ranks<G: Game>(
     })
 }
 
-use crate::engine::solve::tests::{Misere, WideNim};
+use crate::engine::solve::tests::{Pile, WideNim};
 
 /// A game without un-moves given some by searching every state's moves
 /// (slow, for small games): several ranks refuse a reverse graph.
@@ -238,10 +238,7 @@ fn ranks_on_threads_solve_as_one_process() {
     // Levels of wins and losses together, and draws.
     // Un-moves by search are slow in a debug build: a smaller game there.
     let cap = if cfg!(debug_assertions) { 600 } else { 3000 };
-    let misere = Unmoved(Misere {
-        cap,
-        add_back: true,
-    });
+    let misere = Unmoved(Pile::misere(cap, true));
     let want = solve(&misere, &SolveOptions::default()).unwrap();
     assert!(want.counts[usize::from(gametable::code::DRAW)] > 0);
     for size in [2, 3] {
@@ -263,40 +260,59 @@ fn ranks_on_threads_solve_as_one_process() {
     }
 }
 
-#[test]
-fn checkpoints_of_two_byte_cells_resume_to_the_same_result() {
-    let nim = WideNim { cap: 150 };
-    let options = SolveOptions::default();
-    let want = solve(&nim, &options).unwrap();
-    assert!(want.levels > 4);
-    let dir = std::env::temp_dir().join(format!("gametable-ranks-ck-{}", std::process::id()));
+/// Solves `game` on 2 ranks with a checkpoint every level, rank `rank`
+/// unable to write its checkpoint of `level` (a directory stands at its
+/// name): the job stops with the commit of `level - 1` in place. Resumed,
+/// it gives `want` and leaves no checkpoint. Returns the directory.
+fn stopped_and_resumed<G: Game>(
+    game: &G,
+    options: &SolveOptions,
+    want: &Solved,
+    (rank, level): (usize, u32),
+    name: &str,
+) -> std::path::PathBuf {
+    let dir = std::env::temp_dir().join(format!("gametable-{name}-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let plan = |resume| Checkpoints {
         dir: dir.clone(),
         every: 1,
         resume,
     };
-    // Rank 1 cannot write its checkpoint of level 3 (a directory stands at
-    // its name): the job stops with the commit of level 2 in place.
-    let blocker = super::checkpoint::rank_path(&dir, 1, 2, 3);
+    let blocker = super::checkpoint::rank_path(&dir, rank, 2, level);
     std::fs::create_dir_all(blocker.join("x")).unwrap();
-    let error = on_ranks(&nim, &options, 2, Some(plan(false)))
-        .err()
-        .unwrap();
+    let error = on_ranks(game, options, 2, Some(plan(false))).err().unwrap();
     assert!(error.contains("cannot write the checkpoint"), "{error}");
     assert_eq!(
         super::checkpoint::committed(&dir)
             .unwrap()
             .map(|(_, r, l)| (r, l)),
-        Some((2, 2))
+        Some((2, level - 1))
     );
     std::fs::remove_dir_all(&blocker).unwrap();
-    // Resumed: the same result, and no checkpoint left.
-    let got = on_ranks(&nim, &options, 2, Some(plan(true))).unwrap();
-    assert_same(&want, &got, "resumed");
+    let got = on_ranks(game, options, 2, Some(plan(true))).unwrap();
+    assert_same(
+        want,
+        &got,
+        &format!("{name}: resumed at level {}", level - 1),
+    );
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    dir
+}
+
+#[test]
+fn checkpoints_of_two_byte_cells_resume_to_the_same_result() {
+    let nim = WideNim { cap: 150 };
+    let options = SolveOptions::default();
+    let want = solve(&nim, &options).unwrap();
+    assert!(want.levels > 4);
+    let dir = stopped_and_resumed(&nim, &options, &want, (1, 3), "ranks-ck");
     // Without checkpoints to resume, resuming is refused.
-    let error = on_ranks(&nim, &options, 2, Some(plan(true))).err().unwrap();
+    let plan = Checkpoints {
+        dir: dir.clone(),
+        every: 1,
+        resume: true,
+    };
+    let error = on_ranks(&nim, &options, 2, Some(plan)).err().unwrap();
     assert!(error.contains("no committed checkpoint"), "{error}");
     let _ = std::fs::remove_dir_all(&dir);
 }
@@ -336,28 +352,7 @@ fn wins_at_once_start_level_one_on_ranks() {
         let got = on_ranks(&game, &options, size, None).unwrap();
         assert_same(&want, &got, &format!("lions and chicks on {size}"));
     }
-    let dir = std::env::temp_dir().join(format!("gametable-ranks-at-once-{}", std::process::id()));
-    let _ = std::fs::remove_dir_all(&dir);
-    let plan = |resume| Checkpoints {
-        dir: dir.clone(),
-        every: 1,
-        resume,
-    };
-    // Rank 0 cannot write level 2's checkpoint: the commit of level 1 stays.
-    let blocker = super::checkpoint::rank_path(&dir, 0, 2, 2);
-    std::fs::create_dir_all(blocker.join("x")).unwrap();
-    let error = on_ranks(&game, &options, 2, Some(plan(false)))
-        .err()
-        .unwrap();
-    assert!(error.contains("cannot write the checkpoint"), "{error}");
-    assert_eq!(
-        super::checkpoint::committed(&dir)
-            .unwrap()
-            .map(|(_, r, l)| (r, l)),
-        Some((2, 1))
-    );
-    std::fs::remove_dir_all(&blocker).unwrap();
-    let got = on_ranks(&game, &options, 2, Some(plan(true))).unwrap();
-    assert_same(&want, &got, "resumed at level 1");
+    // Rank 0 cannot write level 2's checkpoint: resumed from level 1.
+    let dir = stopped_and_resumed(&game, &options, &want, (0, 2), "ranks-at-once");
     let _ = std::fs::remove_dir_all(&dir);
 }

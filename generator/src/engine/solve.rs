@@ -297,20 +297,56 @@ pub(crate) mod tests {
     use crate::engine::game::{Parameter, Side};
     use crate::engine::space::Found;
 
-    /// Misère subtraction with a way back: take 1 or 2 stones, or (while
-    /// below the cap) put one back; whoever takes the last stone loses, so
-    /// an empty pile is a *win* for the player to move, with predecessors.
-    /// Levels hold wins and losses together, and putting stones back makes
-    /// cycles, so some piles are draws.
-    pub(crate) struct Misere {
+    /// Subtraction with a way back: take 1 to `take` stones, or (while
+    /// below the cap) put one back on piles of 3 modulo 5, which makes
+    /// cycles, so some piles are draws. Misère (whoever takes the last
+    /// stone loses, so an empty pile is a *win* for the player to move,
+    /// with predecessors: levels hold wins and losses together) or normal
+    /// play (an empty pile is lost). With `at_once` it says which piles win
+    /// in one, with `unmoves` it lists its predecessors.
+    pub(crate) struct Pile {
         pub(crate) cap: u64,
         pub(crate) add_back: bool,
+        misere: bool,
+        take: u64,
+        at_once: bool,
+        unmoves: bool,
     }
 
-    impl Game for Misere {
+    impl Pile {
+        /// Misère, taking 1 or 2, without hooks.
+        pub(crate) fn misere(cap: u64, add_back: bool) -> Pile {
+            Pile {
+                cap,
+                add_back,
+                misere: true,
+                take: 2,
+                at_once: false,
+                unmoves: false,
+            }
+        }
+
+        /// Normal play, taking 1 to 3, with a way back.
+        fn normal(cap: u64, at_once: bool, unmoves: bool) -> Pile {
+            Pile {
+                cap,
+                add_back: true,
+                misere: false,
+                take: 3,
+                at_once,
+                unmoves,
+            }
+        }
+
+        fn puts_back(&self, n: u64) -> bool {
+            self.add_back && n > 0 && n < self.cap && n % 5 == 3
+        }
+    }
+
+    impl Game for Pile {
         type Position = u64;
         fn name(&self) -> &'static str {
-            "misere"
+            "pile"
         }
         fn parameters(&self) -> Vec<Parameter> {
             Vec::new()
@@ -328,19 +364,40 @@ pub(crate) mod tests {
             Side::First
         }
         fn ending(&self, index: u64) -> Option<Outcome> {
-            (index == 0).then_some(Outcome::Win)
+            let empty = if self.misere {
+                Outcome::Win
+            } else {
+                Outcome::Loss
+            };
+            (index == 0).then_some(empty)
         }
         fn successors(&self, index: u64, out: &mut Vec<u64>) {
-            if index == 0 {
-                return;
-            }
-            out.extend((1..=2).filter(|&k| k <= index).map(|k| index - k));
-            if self.add_back && index < self.cap && index % 5 == 3 {
+            out.extend((1..=self.take).filter(|&k| k <= index).map(|k| index - k));
+            if self.puts_back(index) {
                 out.push(index + 1);
             }
         }
         fn max_moves(&self) -> usize {
-            3
+            self.take as usize + 1
+        }
+        fn has_unmoves(&self) -> bool {
+            self.unmoves
+        }
+        fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+            out.extend(
+                (1..=self.take)
+                    .map(|k| index + k)
+                    .filter(|&p| p <= self.cap),
+            );
+            if index >= 1 && self.puts_back(index - 1) {
+                out.push(index - 1);
+            }
+        }
+        fn has_wins_at_once(&self) -> bool {
+            self.at_once
+        }
+        fn wins_at_once(&self, index: u64) -> bool {
+            !self.misere && (1..=self.take).contains(&index)
         }
     }
 
@@ -348,7 +405,7 @@ pub(crate) mod tests {
     fn levels_that_hold_wins_and_losses_agree_with_the_queue_solve() {
         for add_back in [false, true] {
             for cap in [0, 1, 2, 3, 7, 30, 200] {
-                let game = Misere { cap, add_back };
+                let game = Pile::misere(cap, add_back);
                 let solved = solve(&game, &SolveOptions::default()).unwrap();
                 let space = GameSpace::full(&game);
                 let graph = ReverseGraph::new(&space);
@@ -368,71 +425,6 @@ pub(crate) mod tests {
         let _ = Found::default();
     }
 
-    /// Normal-play subtraction with a way back: take 1 to 3 stones, or
-    /// (while below the cap) put one back on piles of 3 modulo 5; an empty
-    /// pile is lost. With `at_once` it says which piles win in one (1 to 3
-    /// stones), which the sweep starts won; with `unmoves` it lists them.
-    struct Takeaway {
-        cap: u64,
-        at_once: bool,
-        unmoves: bool,
-    }
-
-    impl Takeaway {
-        fn puts_back(&self, n: u64) -> bool {
-            n < self.cap && n % 5 == 3
-        }
-    }
-
-    impl Game for Takeaway {
-        type Position = u64;
-        fn name(&self) -> &'static str {
-            "takeaway"
-        }
-        fn parameters(&self) -> Vec<Parameter> {
-            Vec::new()
-        }
-        fn states(&self) -> u64 {
-            self.cap + 1
-        }
-        fn position(&self, index: u64) -> Option<u64> {
-            (index <= self.cap).then_some(index)
-        }
-        fn index(&self, position: &u64) -> u64 {
-            *position
-        }
-        fn to_move(&self, _index: u64) -> Side {
-            Side::First
-        }
-        fn ending(&self, index: u64) -> Option<Outcome> {
-            (index == 0).then_some(Outcome::Loss)
-        }
-        fn successors(&self, index: u64, out: &mut Vec<u64>) {
-            out.extend((1..=3).filter(|&k| k <= index).map(|k| index - k));
-            if index > 0 && self.puts_back(index) {
-                out.push(index + 1);
-            }
-        }
-        fn max_moves(&self) -> usize {
-            4
-        }
-        fn has_unmoves(&self) -> bool {
-            self.unmoves
-        }
-        fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
-            out.extend((1..=3).map(|k| index + k).filter(|&p| p <= self.cap));
-            if index >= 2 && self.puts_back(index - 1) {
-                out.push(index - 1);
-            }
-        }
-        fn has_wins_at_once(&self) -> bool {
-            self.at_once
-        }
-        fn wins_at_once(&self, index: u64) -> bool {
-            (1..=3).contains(&index)
-        }
-    }
-
     /// Wins in one that the game names start at level 1, and the losses
     /// they answer are not taken back: the same codes and distances as the
     /// queue solve and as the sweep that finds them itself, on one thread
@@ -441,15 +433,8 @@ pub(crate) mod tests {
     fn wins_at_once_start_at_level_one() {
         for cap in [0, 1, 3, 4, 9, 40, 500] {
             for unmoves in [false, true] {
-                let plain = Takeaway {
-                    cap,
-                    at_once: false,
-                    unmoves,
-                };
-                let game = Takeaway {
-                    at_once: true,
-                    ..plain
-                };
+                let plain = Pile::normal(cap, false, unmoves);
+                let game = Pile::normal(cap, true, unmoves);
                 crate::engine::conformance::check(&game, crate::engine::conformance::Sample::All)
                     .unwrap();
                 let solved = solve(&game, &SolveOptions::default()).unwrap();
