@@ -186,7 +186,9 @@ impl Sweeper for Ranks<'_> {
             if me == 0 {
                 progress(level, decided);
             }
-            if figures.processed == 0 {
+            // Level 1's early wins are taken up even after an empty level 0
+            // (every rank asks, since every rank sees the same sums).
+            if figures.processed == 0 && !(level == 0 && comm.sum(u64::from(sweep.early())) > 0) {
                 break;
             }
             level += 1;

@@ -54,6 +54,9 @@ pub struct RankSweep<'a, K: Kernel> {
     distances: Vec<u16>,
     keep_distances: bool,
     dirty: [Vec<u64>; 2],
+    /// Whether the range starts with wins at level 1 (see
+    /// [`RankSweep::early`]).
+    early: bool,
     counters: Counters,
     scratch: K::Scratch,
 }
@@ -78,6 +81,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
             },
             keep_distances: distances,
             dirty: [vec![0; words], vec![0; words]],
+            early: false,
             counters: Counters::default(),
             scratch: kernel.scratch(),
         }
@@ -162,8 +166,15 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
             }
             if level == 0 && Cell::matches(block, <K::Cell>::ALL, <K::Cell>::FRONT_WIN[1]) != 0 {
                 mark_block(next, b * BLOCK);
+                self.early = true;
             }
         }
+    }
+
+    /// Whether this rank's range starts with wins at level 1 (marked by
+    /// `mark_frontier` at level 0).
+    pub fn early(&self) -> bool {
+        self.early
     }
 
     /// Predecessors this rank visited.

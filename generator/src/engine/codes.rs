@@ -8,7 +8,7 @@
 use gametable::packing::{code_at, put_code};
 
 /// One 2-bit outcome code ([`gametable::code`]) per stored state.
-#[derive(Clone, Debug, Default, PartialEq, Eq)]
+#[derive(Clone, Debug, Default, Eq)]
 pub struct Codes {
     /// State `s` at bits `2 * (s % 4)` of byte `s / 4`.
     packed: Vec<u8>,
@@ -60,8 +60,11 @@ impl Codes {
         code_at(&self.packed, s as u64)
     }
 
-    /// Sets the code of state `s` (below [`Codes::len`]).
+    /// Sets the code of state `s` (nothing past [`Codes::len`]).
     pub fn set(&mut self, s: usize, code: u8) {
+        if s >= self.len {
+            return;
+        }
         if let Some(byte) = self.packed.get_mut(s / 4) {
             let shift = (s % 4) * 2;
             *byte = (*byte & !(3 << shift)) | (code & 3) << shift;
@@ -76,6 +79,13 @@ impl Codes {
     /// The packed bytes: the outcome table's payload.
     pub fn packed(&self) -> &[u8] {
         &self.packed
+    }
+}
+
+/// Equal when every code is (whatever the bits past the last state).
+impl PartialEq for Codes {
+    fn eq(&self, other: &Codes) -> bool {
+        self.len == other.len && self.iter().eq(other.iter())
     }
 }
 
@@ -98,6 +108,8 @@ mod tests {
         codes.set(4, 0);
         assert_eq!(codes, vec![1, 2, 1, 0, 0]);
         assert_eq!(codes.get(5), None);
+        codes.set(7, 3);
+        assert_eq!(codes.packed(), &[0b00_01_10_01, 0]);
         assert!(Codes::from_packed(vec![0; 2], 9).is_none());
         let again = Codes::from_packed(codes.packed().to_vec(), 5).unwrap();
         assert_eq!(again, codes);

@@ -16,7 +16,7 @@ const NONE_8: u8 = DistanceTable::NONE_8;
 
 /// One distance per stored state: [`NO_DISTANCE`] for draws and indices
 /// that name no position.
-#[derive(Clone, Debug, PartialEq, Eq)]
+#[derive(Clone, Debug, Eq)]
 pub enum Distances {
     /// Every distance below 255, a byte each ([`u8::MAX`] for none).
     Narrow(Vec<u8>),
@@ -114,6 +114,13 @@ impl Distances {
     }
 }
 
+/// Equal when every distance is, in either form.
+impl PartialEq for Distances {
+    fn eq(&self, other: &Distances) -> bool {
+        self.len() == other.len() && self.iter().eq(other.iter())
+    }
+}
+
 impl PartialEq<Vec<u16>> for Distances {
     fn eq(&self, other: &Vec<u16>) -> bool {
         self.len() == other.len() && self.iter().zip(other).all(|(a, &b)| a == b)
@@ -154,6 +161,10 @@ mod tests {
         assert_eq!(d.get(4), None);
         assert_eq!(d.bytes(), 8);
         assert_eq!(Distances::from_wide(d.to_wide()), d);
+        // Equal values are equal in either form.
+        let narrow = Distances::from_wide(vec![3, NO_DISTANCE]);
+        assert_eq!(narrow, Distances::Wide(vec![3, NO_DISTANCE]));
+        assert_ne!(narrow, Distances::Wide(vec![3, 4]));
         let short = Distances::from_wide(vec![3, NO_DISTANCE]);
         assert_eq!(short, Distances::Narrow(vec![3, NONE_8]));
     }

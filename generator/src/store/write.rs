@@ -51,11 +51,13 @@ pub struct Written {
 /// tables and their fingerprints are written atomically and the
 /// `SHA256SUMS` in their directory updated.
 ///
-/// The distances are moved out of `solved` (left empty) into the distance
-/// table's payload, so that a table's worth is not held twice, and that
-/// payload is freed before its read-back: the read-back is checked against
-/// the SHA-256 of the payload, which the header records, and its kind and
-/// size against `solved`. The outcome table is compared state by state.
+/// The distances are moved out of `solved` (left empty, also when writing
+/// fails) into the distance table's payload, so that a table's worth is not
+/// held twice, and that payload is freed before its read-back: the
+/// read-back is checked against the SHA-256 of the payload, which the
+/// header records, and its kind and size against `solved` (16-bit
+/// distances, whose packing is a conversion, also state by state). The
+/// outcome table is compared state by state.
 ///
 /// # Errors
 /// [`TableFileError::Unsupported`] when `solved` does not fit `game` (sizes),
@@ -114,10 +116,15 @@ pub fn write_tables<G: Game>(
     }
     let distance_file = if options.distances {
         let path = distance_path(outcome_path);
-        let (bits, payload) = match std::mem::take(&mut solved.distances) {
+        // 16-bit distances (games deeper than 254 plies) are kept to compare
+        // the read-back state by state, as their packing is a conversion.
+        let (bits, payload, wide) = match std::mem::take(&mut solved.distances) {
             // Already the 8-bit table's payload.
-            Distances::Narrow(bytes) => (8, bytes),
-            Distances::Wide(wide) => pack_distances(&wide).map_err(|why| refuse(&path, why))?,
+            Distances::Narrow(bytes) => (8, bytes, None),
+            Distances::Wide(wide) => {
+                let (bits, payload) = pack_distances(&wide).map_err(|why| refuse(&path, why))?;
+                (bits, payload, Some(wide))
+            }
         };
         let spec = TableSpec {
             kind: TableKind::Distance,
@@ -127,7 +134,16 @@ pub fn write_tables<G: Game>(
         // The read-back's payload is the payload encoded: `decode_table`
         // checks its SHA-256.
         let (bytes, table) = encode(&path, &spec, payload)?;
-        let same = table.kind() == TableKind::Distance && table.stored_states() == stored;
+        let same = table.kind() == TableKind::Distance
+            && table.stored_states() == stored
+            && wide.is_none_or(|wide| {
+                wide.iter().enumerate().all(|(s, &d)| {
+                    table
+                        .distance(s as u64)
+                        .unwrap_or(crate::engine::solve::NO_DISTANCE)
+                        == d
+                })
+            });
         if !same {
             return Err(refuse(
                 &path,

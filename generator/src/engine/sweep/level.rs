@@ -149,7 +149,9 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
         }
         self.dirty[parity] = scan;
         processed += self.process(level);
-        processed > 0
+        // Level 1's early wins are taken up even after an empty level 0
+        // (which a game keeping `wins_at_once`'s contract never has).
+        processed > 0 || (level == 0 && self.early > 0)
     }
 
     /// Marks the gathered frontier states decided at `level` and counts

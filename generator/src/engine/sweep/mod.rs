@@ -42,13 +42,15 @@ pub const BLOCK: usize = 64;
 /// marker: [`Cell::FRONT_LOSS`]`[0]` / [`Cell::FRONT_WIN`]`[0]`
 /// for a state decided at distance 0 (over, or without moves: a loss),
 /// [`Cell::FRONT_WIN`]`[1]` for a win at distance 1 that the kernel knows
-/// from the rules (the level loop takes it up with level 1; some state of
-/// level 0 must then exist: its losing successor),
+/// from the rules (the level loop takes it up with level 1, even after an
+/// empty level 0),
 /// [`Cell::ENDED_LEVEL`] for a state the rules end level,
 /// [`Cell::NOT_A_POSITION`] for a slot that names no position;
 /// [`Kernel::predecessors`] lists the distinct stored predecessors of a
 /// stored state, each once, every one of which counted the state among its
-/// successors.
+/// successors; it may leave out predecessors that are decided before the
+/// state's level (the generic kernel lists none for a lost ending of a game
+/// with `Game::wins_at_once`: each of them started won at level 1).
 pub trait Kernel: Sync {
     /// The work cell: `u8`, or `u16` where a state may have more than
     /// [`countdown::MAX_COUNT`] distinct stored successors.

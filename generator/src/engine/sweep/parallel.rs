@@ -111,6 +111,8 @@ where
             },
         );
 
+    // Level 1's early wins are taken up even after an empty level 0.
+    let early = dirty[1].iter().any(|&w| w != 0);
     let threads = rayon::current_num_threads().max(1);
     let parts = threads * PARTS_PER_THREAD;
     // Regions: a power of two of states, whole bitmap words, about 64 per thread.
@@ -166,7 +168,7 @@ where
         }
         decided += processed;
         progress(level, decided);
-        if processed == 0 {
+        if processed == 0 && !(level == 0 && early) {
             break;
         }
         level += 1;
