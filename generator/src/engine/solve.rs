@@ -425,6 +425,30 @@ pub(crate) mod tests {
         let _ = Found::default();
     }
 
+    /// The two-phase sweep of `kernel` on a pool of `threads` threads, and
+    /// the distance it gave each stored state (`u32::MAX` for none).
+    fn on_threads<K: crate::engine::sweep::Kernel>(
+        kernel: &K,
+        threads: usize,
+    ) -> (SpaceSolution, Vec<u32>)
+    where
+        K::Scratch: Send,
+    {
+        let pool = rayon::ThreadPoolBuilder::new()
+            .num_threads(threads)
+            .build()
+            .unwrap();
+        let mut distances = vec![u32::MAX; kernel.slots()];
+        let solution = pool.install(|| {
+            crate::engine::sweep::parallel::two_phase(
+                kernel,
+                |_, _| {},
+                |s, d| distances[s as usize] = d,
+            )
+        });
+        (solution, distances)
+    }
+
     /// Wins in one that the game names start at level 1, and the losses
     /// they answer are not taken back: the same codes and distances as the
     /// queue solve and as the sweep that finds them itself, on one thread
@@ -461,20 +485,8 @@ pub(crate) mod tests {
                     Predecessors::Graph(&graph)
                 };
                 let kernel = GameKernel::new(&space, preds, 8);
-                let stored = space.stored() as usize;
                 for threads in [2, 3] {
-                    let pool = rayon::ThreadPoolBuilder::new()
-                        .num_threads(threads)
-                        .build()
-                        .unwrap();
-                    let mut distances = vec![u32::MAX; stored];
-                    let parallel = pool.install(|| {
-                        crate::engine::sweep::parallel::two_phase(
-                            &kernel,
-                            |_, _| {},
-                            |s, d| distances[s as usize] = d,
-                        )
-                    });
+                    let (parallel, distances) = on_threads(&kernel, threads);
                     assert_eq!(parallel.levels, solved.levels, "cap {cap}");
                     for (s, &found) in distances.iter().enumerate() {
                         assert_eq!(
@@ -658,7 +670,7 @@ pub(crate) mod tests {
     fn games_with_more_moves_than_a_byte_counts_sweep_on_two_byte_counters() {
         use crate::engine::conformance::{check, Sample};
         use crate::engine::kernel::GameKernel;
-        use crate::engine::sweep::{self, parallel};
+        use crate::engine::sweep;
 
         let game = WideNim { cap: 200 };
         // Every index checks every move's un-moves (40,401 x 401 x 401
@@ -716,14 +728,7 @@ pub(crate) mod tests {
             let single = sweep::sweep(&kernel, |s, d| single_distances[s as usize] = d);
             assert_eq!(single.levels, solved.levels);
             for threads in [2, 3] {
-                let pool = rayon::ThreadPoolBuilder::new()
-                    .num_threads(threads)
-                    .build()
-                    .unwrap();
-                let mut distances = vec![u32::MAX; stored];
-                let parallel = pool.install(|| {
-                    parallel::two_phase(&kernel, |_, _| {}, |s, d| distances[s as usize] = d)
-                });
+                let (parallel, distances) = on_threads(&kernel, threads);
                 assert_eq!(single.packed, parallel.packed, "{threads} threads");
                 assert_eq!(single.levels, parallel.levels);
                 assert_eq!(single_distances, distances, "{threads} threads");
