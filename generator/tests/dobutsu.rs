@@ -1055,3 +1055,45 @@ fn lions_elephants_and_chicks_solve_as_the_independent_solver_does() {
         }
     );
 }
+
+/// Dobutsu numbers its orbits itself from the lion blocks; the numbers
+/// must be the engine's (orbits in the order of their canonical index):
+/// on every index of the variants up to a million states, the game's
+/// orbit of each index and representative of each orbit against the
+/// engine's bitmap numbering; on the whole game, the count and a sample.
+#[test]
+fn orbit_numbering_is_the_engines() {
+    use gametable_gen::engine::orbits::Numbering;
+    for (g, e, c) in [(0, 0, 0), (2, 0, 0), (0, 2, 0), (0, 0, 2), (2, 0, 2)] {
+        let v = variant(g, e, c);
+        let engine = Numbering::new(&v);
+        let count = v.orbit_count().expect("Dobutsu numbers its orbits");
+        assert_eq!(count, engine.len(), "{g} {e} {c}");
+        for i in 0..v.states() {
+            assert_eq!(
+                Some(v.orbit(i)),
+                engine.number(v.canonical(i)),
+                "{g} {e} {c}: orbit of {i}"
+            );
+        }
+        for k in 0..count {
+            assert_eq!(v.representative(k), engine.representative(k), "{g} {e} {c}: {k}");
+        }
+    }
+    let g = Dobutsu::FULL;
+    let count = g.orbit_count().expect("Dobutsu numbers its orbits");
+    assert_eq!(count, 725_468_898);
+    let mut previous = None;
+    for k in (0..count).step_by(99_991).chain([count - 1]) {
+        let r = g.representative(k);
+        assert_eq!(g.canonical(r), r, "representative of {k}");
+        assert_eq!(g.orbit(r), k, "orbit of the representative of {k}");
+        assert!(previous < Some(r), "representatives in increasing order");
+        previous = Some(r);
+    }
+    for i in (0..g.states()).step_by(10_007) {
+        let c = g.canonical(i);
+        assert_eq!(g.orbit(i), g.orbit(c), "orbit of {i} and of its canonical index");
+        assert_eq!(g.representative(g.orbit(i)), c, "{i}");
+    }
+}

@@ -280,6 +280,39 @@ pub trait Game: Sync {
         orbit
     }
 
+    /// With its own orbit numbering ([`Game::orbit_count`]): whether the
+    /// engine should canonicalise moves with [`Game::canonical_successors`]
+    /// and [`Game::canonical_predecessors`] before asking
+    /// [`Game::orbit`], for a game whose canonical index is cheap from
+    /// the board in hand and whose orbit of a canonical index is cheaper
+    /// than of any index. `false` (the default): the engine asks
+    /// [`Game::orbit`] of each move's index.
+    fn canonical_moves(&self) -> bool {
+        false
+    }
+
+    /// Whether the game's own orbit numbering ([`Game::orbit_count`])
+    /// leaves out states that the rules decide at once
+    /// ([`Game::settled`]).
+    fn has_settled(&self) -> bool {
+        false
+    }
+
+    /// With [`Game::has_settled`]: the rules' answer for state `index` when
+    /// the game's orbit numbering leaves it out (its [`Game::orbit`] is at
+    /// or past [`Game::orbit_count`]), `None` for a state it numbers.
+    ///
+    /// A state left out must be decided at once: a loss at distance 0 (it
+    /// ends so, [`Game::ending`]) or a win at distance 1
+    /// ([`Game::wins_at_once`]). The sweep then never stores it and counts
+    /// no move into it (a move that hands the opponent a win in one never
+    /// helps; a state whose every move does so is a loss at distance 2,
+    /// which the sweep starts so); tables are written without it, and
+    /// answers for it come from here.
+    fn settled(&self, _index: u64) -> Option<(Outcome, u16)> {
+        None
+    }
+
     /// The state play starts from, where the game has one: reachability
     /// counts are taken from it.
     fn start(&self) -> Option<u64> {

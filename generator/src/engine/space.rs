@@ -129,10 +129,15 @@ impl<'g, G: Game> GameSpace<'g, G> {
     }
 
     /// Whether moves are stored by their canonical index (orbits the engine
-    /// numbers, of a game with symmetry): the game canonicalises them with
+    /// numbers, or the game numbers and asks for, [`Game::canonical_moves`],
+    /// of a game with symmetry): the game canonicalises them with
     /// [`Game::canonical_successors`] and [`Game::canonical_predecessors`].
     fn canonicalises(&self) -> bool {
-        matches!(self.orbits, Some(Orbits::Numbered(_))) && self.game.has_symmetry()
+        match self.orbits {
+            Some(Orbits::Numbered(_)) => self.game.has_symmetry(),
+            Some(Orbits::ByGame(_)) => self.game.has_symmetry() && self.game.canonical_moves(),
+            None => false,
+        }
     }
 
     /// Replaces `out` with the distinct stored predecessors of stored state

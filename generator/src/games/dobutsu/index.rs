@@ -224,6 +224,37 @@ impl Index {
         Some(lions_against_mirror(mine, theirs))
     }
 
+    /// The lion blocks in index order, each as its first index, its
+    /// length and how it orders against its mirror image's block (see
+    /// [`Index::lions_against_mirror`]): the 99 blocks with both lions on
+    /// the board, then the 12 with the mover's lion captured.
+    pub fn blocks(&self) -> impl Iterator<Item = (u64, u64, core::cmp::Ordering)> + '_ {
+        let on_board = (0..LION_PAIRS as usize).map(|block| {
+            let (mine, theirs) = block_lions(block);
+            let len = self.rest[0][10];
+            (block as u64 * len, len, lions_against_mirror(Some(mine), theirs))
+        });
+        let lost = (0..SQUARES).map(|theirs| {
+            let len = self.rest[0][11];
+            (
+                self.lost_base + theirs as u64 * len,
+                len,
+                lions_against_mirror(None, theirs),
+            )
+        });
+        on_board.chain(lost)
+    }
+
+    /// The number of the lion block that holds index `index` (below
+    /// [`Index::states`]), in the order of [`Index::blocks`].
+    pub fn block_of(&self, index: u64) -> usize {
+        if index < self.lost_base {
+            (index / self.rest[0][10]) as usize
+        } else {
+            LION_PAIRS as usize + ((index - self.lost_base) / self.rest[0][11]) as usize
+        }
+    }
+
     /// The state of index `index`, `None` out of range.
     pub fn decode(&self, index: u64) -> Option<Position> {
         if index >= self.states {

@@ -29,6 +29,7 @@
 //! them for people.
 
 use std::cell::Cell;
+use std::sync::OnceLock;
 
 use gametable::Outcome;
 
@@ -36,6 +37,7 @@ use crate::engine::{Census, Game, Parameter, Side};
 
 pub mod index;
 pub mod notation;
+pub mod orbits;
 
 /// Squares on the board: 3 columns by 4 rows.
 pub const SQUARES: usize = 12;
@@ -683,6 +685,25 @@ impl Dobutsu {
     pub fn canonical_of(&self, p: &Position) -> u64 {
         self.index.canonical(p)
     }
+
+    /// Whether `index` (below [`Game::states`]) is its orbit's canonical
+    /// index, from its board (what [`Game::is_canonical`] falls back on
+    /// when the lions do not settle it).
+    fn is_canonical_on_board(&self, index: u64) -> bool {
+        self.decode(index)
+            .is_some_and(|p| self.canonical_of(&p) == index)
+    }
+
+    /// The variant's orbit numbering, built on first use (a few seconds
+    /// for the whole game) and kept for the life of the program.
+    fn numbering(&self) -> &'static orbits::OrbitNumbering {
+        static NUMBERINGS: [OnceLock<orbits::OrbitNumbering>; 8] =
+            [const { OnceLock::new() }; 8];
+        let variant = usize::from(self.pieces[1] / 2)
+            + 2 * usize::from(self.pieces[2] / 2)
+            + 4 * usize::from(self.pieces[3] / 2);
+        NUMBERINGS[variant].get_or_init(|| orbits::OrbitNumbering::new(self))
+    }
 }
 
 impl Game for Dobutsu {
@@ -826,6 +847,28 @@ impl Game for Dobutsu {
             Some(core::cmp::Ordering::Greater) => false,
             _ => self.canonical(index) == index,
         }
+    }
+
+    /// The engine's numbering, from the lion blocks ([`orbits`]).
+    fn orbit_count(&self) -> Option<u64> {
+        Some(self.numbering().count())
+    }
+
+    fn orbit(&self, index: u64) -> u64 {
+        if index >= self.index.states() {
+            return u64::MAX;
+        }
+        self.numbering().orbit(self, index)
+    }
+
+    fn representative(&self, orbit: u64) -> u64 {
+        self.numbering().representative(orbit)
+    }
+
+    /// Moves are canonicalised on the boards in hand, and the orbit of a
+    /// canonical index is arithmetic or a rank.
+    fn canonical_moves(&self) -> bool {
+        true
     }
 
     /// Each successor canonicalised from the board in hand (the default
