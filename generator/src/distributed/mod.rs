@@ -186,9 +186,13 @@ impl Sweeper for Ranks<'_> {
             if me == 0 {
                 progress(level, decided);
             }
-            // Level 1's early wins are taken up even after an empty level 0
-            // (every rank asks, since every rank sees the same sums).
-            if figures.processed == 0 && !(level == 0 && comm.sum(u64::from(sweep.early())) > 0) {
+            // Level 1's early wins and level 2's late losses are taken up
+            // even after empty levels before them (every rank asks, since
+            // every rank sees the same sums).
+            if figures.processed == 0
+                && !(level == 0 && comm.sum(u64::from(sweep.early())) > 0)
+                && !(level <= 1 && comm.sum(u64::from(sweep.late())) > 0)
+            {
                 break;
             }
             level += 1;

@@ -57,6 +57,9 @@ pub struct RankSweep<'a, K: Kernel> {
     /// Whether the range starts with wins at level 1 (see
     /// [`RankSweep::early`]).
     early: bool,
+    /// Whether the range holds losses the kernel started at level 2 (see
+    /// [`RankSweep::late`]).
+    late: bool,
     counters: Counters,
     scratch: K::Scratch,
 }
@@ -82,6 +85,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
             keep_distances: distances,
             dirty: [vec![0; words], vec![0; words]],
             early: false,
+            late: false,
             counters: Counters::default(),
             scratch: kernel.scratch(),
         }
@@ -168,6 +172,34 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
                 mark_block(next, b * BLOCK);
                 self.early = true;
             }
+            if level <= 1 && Cell::matches(block, <K::Cell>::ALL, <K::Cell>::LATE_LOSS) != 0 {
+                self.late = true;
+            }
+        }
+    }
+
+    /// Whether this rank's range holds losses the kernel started at level
+    /// 2 (found by `mark_frontier` at level 0 or 1; taken up as level 1
+    /// starts).
+    pub fn late(&self) -> bool {
+        self.late
+    }
+
+    /// Turns the losses the kernel started at level 2 into that level's
+    /// frontier (as level 1 starts, when level 2's frontier is gathered).
+    fn take_up_late(&mut self) {
+        let [even, _] = &mut self.dirty;
+        for (b, block) in self.cells.chunks_mut(BLOCK).enumerate() {
+            let mut found = false;
+            for cell in block.iter_mut() {
+                if *cell == <K::Cell>::LATE_LOSS {
+                    *cell = <K::Cell>::FRONT_LOSS[0];
+                    found = true;
+                }
+            }
+            if found {
+                mark_block(even, b * BLOCK);
+            }
         }
     }
 
@@ -199,6 +231,9 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
 
     /// [`RankSweep::level`] with messages `M`.
     fn level_with<M: Message>(&mut self, level: u32) -> LevelFigures {
+        if level == 1 && self.late {
+            self.take_up_late();
+        }
         let parity = (level % 2) as usize;
         let next = 1 - parity;
         let steps = level_steps::<K::Cell>(parity);

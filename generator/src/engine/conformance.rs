@@ -95,6 +95,11 @@ pub enum Check {
     CanonicalMoves,
     /// `start()`, where present, is a position.
     StartIsPosition,
+    /// With `has_settled()`: `settled(s)` is given exactly for the states
+    /// the game's orbit numbering leaves out, and is a loss at distance 0
+    /// that `ending` agrees with or a win at distance 1 that `wins_at_once`
+    /// agrees with.
+    Settled,
 }
 
 impl Check {
@@ -122,6 +127,7 @@ impl Check {
             Check::CanonicalCommutes => "canonical-commutes",
             Check::CanonicalMoves => "canonical-moves",
             Check::StartIsPosition => "start-is-position",
+            Check::Settled => "settled",
         }
     }
 
@@ -157,6 +163,9 @@ impl Check {
                 "canonical_successors(s) and canonical_predecessors(s) are the canonical forms of the moves and un-moves of s"
             }
             Check::StartIsPosition => "start() is a position",
+            Check::Settled => {
+                "settled(s) is given exactly for the states the orbit numbering leaves out: a loss at 0 or a win at 1"
+            }
         }
     }
 }
@@ -360,6 +369,39 @@ impl<G: Game> Checker<'_, G> {
         if game.has_symmetry() {
             self.symmetry(index)?;
         }
+        if game.has_settled() {
+            self.settled(index, over)?;
+        }
+        Ok(())
+    }
+
+    /// The game's word on settled state `index` (a position) against its
+    /// orbit numbering and the rules.
+    fn settled(&mut self, index: u64, over: bool) -> Result<(), Failure> {
+        let game = self.game;
+        let left_out = game
+            .orbit_count()
+            .is_some_and(|count| game.orbit(index) >= count);
+        let settled = game.settled(index);
+        let ok = match settled {
+            None => !left_out,
+            Some((Outcome::Loss, 0)) => left_out && game.ending(index) == Some(Outcome::Loss),
+            Some((Outcome::Win, 1)) => {
+                left_out && !over && game.has_wins_at_once() && game.wins_at_once(index)
+            }
+            Some(_) => false,
+        };
+        if !ok {
+            return fail(
+                Check::Settled,
+                index,
+                format!(
+                    "settled() is {settled:?}, the orbit numbering {} the state, its ending is {}",
+                    if left_out { "leaves out" } else { "numbers" },
+                    ending_name(game.ending(index))
+                ),
+            );
+        }
         Ok(())
     }
 
@@ -448,9 +490,13 @@ impl<G: Game> Checker<'_, G> {
                 continue;
             };
             self.third.clear();
+            // Per orbit, in a numbering that leaves settled states out,
+            // moves into them are not counted (see `Game::settled`).
+            let counted = |t: u64| !(per_orbit && game.has_settled() && game.settled(t).is_some());
             self.third.extend(
                 self.moves
                     .iter()
+                    .filter(|&&t| counted(t))
                     .map(|&t| if per_orbit { game.canonical(t) } else { t }),
             );
             self.third.sort_unstable();

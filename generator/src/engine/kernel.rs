@@ -152,6 +152,11 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
                             self.record(Broken::OutOfRange { index, found });
                         }
                         match count {
+                            // Every move into a settled state, which is a
+                            // win in one for the opponent: a loss in two.
+                            0 if self.space.settles() && self.space.has_moves(index, &mut scratch.found) => {
+                                C::LATE_LOSS
+                            }
                             // No moves: a loss for the player to move.
                             0 => C::FRONT_LOSS[0],
                             n if n <= C::MAX_COUNT => C::count(n),

@@ -76,6 +76,22 @@ impl<'g, G: Game> GameSpace<'g, G> {
         }
     }
 
+    /// Whether the stored states leave out those the game settles: its
+    /// own orbit numbering with [`Game::has_settled`].
+    pub fn settles(&self) -> bool {
+        matches!(self.orbits, Some(Orbits::ByGame(_))) && self.game.has_settled()
+    }
+
+    /// Whether the state of game index `index` has any move, stored or
+    /// settled (`out` is scratch).
+    pub fn has_moves(&self, index: u64, out: &mut Found) -> bool {
+        out.list.clear();
+        self.game.successors(index, &mut out.list);
+        let any = !out.list.is_empty();
+        out.list.clear();
+        any
+    }
+
     /// The game index of stored state `s`.
     #[inline]
     pub fn index(&self, s: u64) -> u64 {

@@ -282,7 +282,10 @@ fn deep_game<G: Notation>(
     let answer = |i: u64| {
         let s = match &orbits {
             None => (i < states).then_some(i)?,
-            Some(orbits) => orbits.orbit_of(g, i)?,
+            Some(orbits) => match crate::cli::source::settled(g, orbits, i) {
+                Some((outcome, distance)) => return Some((outcome, Some(distance))),
+                None => orbits.orbit_of(g, i)?,
+            },
         };
         let outcome = Outcome::from_code(outcomes.code(s)?)?;
         Some((outcome, distances.distance(s)))

@@ -31,6 +31,11 @@ pub const DONE_LOSS: u8 = 253;
 pub const NOT_A_POSITION: u8 = 254;
 /// A state the rules end level: a draw that nothing changes.
 pub const ENDED_LEVEL: u8 = 255;
+/// A starting cell only: a loss at distance 2 that the kernel knows from
+/// the rules (every move hands the opponent a win in one, into states the
+/// game leaves unstored: `Game::settled`). No undecided state ever holds 0
+/// otherwise; the level loop turns it into level 2's frontier.
+pub const LATE_LOSS: u8 = 0;
 
 /// Whether a frontier cell is a win.
 #[inline(always)]
@@ -131,6 +136,8 @@ pub trait Cell: Copy + Eq + Default + Send + Sync + std::fmt::Debug + 'static {
     const NOT_A_POSITION: Self;
     /// See [`ENDED_LEVEL`].
     const ENDED_LEVEL: Self;
+    /// See [`LATE_LOSS`].
+    const LATE_LOSS: Self;
     /// Every bit set: the mask of an exact compare.
     const ALL: Self;
 
@@ -185,6 +192,7 @@ impl Cell for u8 {
     const DONE_LOSS: u8 = DONE_LOSS;
     const NOT_A_POSITION: u8 = NOT_A_POSITION;
     const ENDED_LEVEL: u8 = ENDED_LEVEL;
+    const LATE_LOSS: u8 = LATE_LOSS;
     const ALL: u8 = u8::MAX;
 
     type Steps = Steps;
@@ -261,6 +269,7 @@ impl Cell for u16 {
     const DONE_LOSS: u16 = wide(DONE_LOSS);
     const NOT_A_POSITION: u16 = wide(NOT_A_POSITION);
     const ENDED_LEVEL: u16 = wide(ENDED_LEVEL);
+    const LATE_LOSS: u16 = LATE_LOSS as u16;
     const ALL: u16 = u16::MAX;
 
     type Steps = WideSteps;

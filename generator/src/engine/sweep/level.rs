@@ -35,6 +35,8 @@ pub fn sweep<K: Kernel>(kernel: &K, on_decided: impl FnMut(u64, u32)) -> SpaceSo
         steps: [level_steps::<K::Cell>(0), level_steps::<K::Cell>(1)],
         holds: [[0; 2]; 2],
         early: 0,
+        late: vec![0u64; bitmap_words],
+        lates: 0,
         visits: 0,
     };
     sweep.start();
@@ -71,6 +73,9 @@ struct Sequential<'a, K: Kernel, F> {
     holds: [[u64; 2]; 2],
     /// Wins the kernel started at level 1 (see [`super::Kernel`]).
     early: u64,
+    /// Blocks that hold losses the kernel started at level 2, and how many.
+    late: Vec<u64>,
+    lates: u64,
     visits: u64,
 }
 
@@ -100,6 +105,11 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
                     mark_block(&mut self.dirty[1], first + b * BLOCK);
                     self.early += u64::from(early.count_ones());
                 }
+                let late = Cell::matches(block, Cell::ALL, <K::Cell>::LATE_LOSS);
+                if late != 0 {
+                    mark_block(&mut self.late, first + b * BLOCK);
+                    self.lates += u64::from(late.count_ones());
+                }
             }
         }
         self.lists[0].overflowed = true;
@@ -116,6 +126,9 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
             // `start`: found by scanning, not listed.
             self.holds[1][1] = self.early;
             self.lists[1].overflowed = true;
+        }
+        if level == 1 && self.lates > 0 {
+            self.take_up_late();
         }
         let mut processed = 0;
         let mut scan = std::mem::take(&mut self.dirty[parity]);
@@ -149,9 +162,34 @@ impl<K: Kernel, F: FnMut(u64, u32)> Sequential<'_, K, F> {
         }
         self.dirty[parity] = scan;
         processed += self.process(level);
-        // Level 1's early wins are taken up even after an empty level 0
-        // (which a game keeping `wins_at_once`'s contract never has).
-        processed > 0 || (level == 0 && self.early > 0)
+        // Level 1's early wins and level 2's late losses are taken up even
+        // after empty levels before them (which a game keeping
+        // `wins_at_once`'s contract never has).
+        processed > 0 || (level == 0 && self.early > 0) || (level <= 1 && self.lates > 0)
+    }
+
+    /// Turns the losses the kernel started at level 2 into that level's
+    /// frontier, found by scanning (called as level 1 starts, when the
+    /// frontier of level 2 is gathered).
+    fn take_up_late(&mut self) {
+        let front = <K::Cell>::FRONT_LOSS[0];
+        for (word_index, &word) in self.late.iter().enumerate() {
+            let mut word = word;
+            while word != 0 {
+                let block = word_index * 64 + word.trailing_zeros() as usize;
+                word &= word - 1;
+                let start = block * BLOCK;
+                let end = (start + BLOCK).min(self.work.len());
+                for cell in &mut self.work[start..end] {
+                    if *cell == <K::Cell>::LATE_LOSS {
+                        *cell = front;
+                    }
+                }
+                mark_block(&mut self.dirty[0], start);
+            }
+        }
+        self.holds[0][0] += self.lates;
+        self.lists[0].overflowed = true;
     }
 
     /// Marks the gathered frontier states decided at `level` and counts

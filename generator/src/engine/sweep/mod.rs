@@ -44,6 +44,8 @@ pub const BLOCK: usize = 64;
 /// [`Cell::FRONT_WIN`]`[1]` for a win at distance 1 that the kernel knows
 /// from the rules (the level loop takes it up with level 1, even after an
 /// empty level 0),
+/// [`Cell::LATE_LOSS`] for a loss at distance 2 that the kernel knows
+/// from the rules (the level loop takes it up with level 2),
 /// [`Cell::ENDED_LEVEL`] for a state the rules end level,
 /// [`Cell::NOT_A_POSITION`] for a slot that names no position;
 /// [`Kernel::predecessors`] lists the distinct stored predecessors of a

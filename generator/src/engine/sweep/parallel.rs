@@ -86,18 +86,21 @@ where
     let mut work = Cells::<K::Cell>::zeroed(states);
     let bitmap_words = states.div_ceil(WORD_STATES);
     let mut dirty = [vec![0u64; bitmap_words], vec![0u64; bitmap_words]];
+    let mut late = vec![0u64; bitmap_words];
 
     // In parallel over word-aligned chunks of the array: level 0's
-    // frontier, and the wins the kernel started at level 1, marked dirty.
+    // frontier, the wins the kernel started at level 1 and the losses it
+    // started at level 2, marked dirty.
     let chunk_words = 16;
     let [level0, level1] = &mut dirty;
     work.par_chunks_mut(chunk_words * WORD_STATES)
         .zip(level0.par_chunks_mut(chunk_words))
         .zip(level1.par_chunks_mut(chunk_words))
+        .zip(late.par_chunks_mut(chunk_words))
         .enumerate()
         .for_each_init(
             || kernel.scratch(),
-            |scratch, (chunk, ((cells, level0), level1))| {
+            |scratch, (chunk, (((cells, level0), level1), late))| {
                 let first = chunk * chunk_words * WORD_STATES;
                 kernel.initial_cells(first, cells, scratch);
                 for (b, block) in cells.chunks(BLOCK).enumerate() {
@@ -107,12 +110,17 @@ where
                     if Cell::matches(block, <K::Cell>::ALL, <K::Cell>::FRONT_WIN[1]) != 0 {
                         level1[b / 64] |= 1 << (b % 64);
                     }
+                    if Cell::matches(block, <K::Cell>::ALL, <K::Cell>::LATE_LOSS) != 0 {
+                        late[b / 64] |= 1 << (b % 64);
+                    }
                 }
             },
         );
 
-    // Level 1's early wins are taken up even after an empty level 0.
+    // Level 1's early wins and level 2's late losses are taken up even
+    // after empty levels before them.
     let early = dirty[1].iter().any(|&w| w != 0);
+    let lates = late.iter().any(|&w| w != 0);
     let threads = rayon::current_num_threads().max(1);
     let parts = threads * PARTS_PER_THREAD;
     // Regions: a power of two of states, whole bitmap words, about 64 per thread.
@@ -137,6 +145,10 @@ where
         } else {
             (odd, even)
         };
+        if level == 1 && lates {
+            // Level 2's frontier, which `mark` gathers now.
+            take_up_late(&mut work, &late, mark);
+        }
         let mut processed = 0u64;
         for batch in 0..bitmap_words.div_ceil(BATCH_WORDS) {
             let words = batch * BATCH_WORDS..((batch + 1) * BATCH_WORDS).min(bitmap_words);
@@ -168,12 +180,32 @@ where
         }
         decided += processed;
         progress(level, decided);
-        if processed == 0 && !(level == 0 && early) {
+        if processed == 0 && !(level == 0 && early) && !(level <= 1 && lates) {
             break;
         }
         level += 1;
     }
     SpaceSolution::from_cells(states, level, visits, |s| work[s])
+}
+
+/// Turns the losses the kernel started at level 2 (in the blocks `late`
+/// marks) into that level's frontier, marking their blocks in `mark`.
+fn take_up_late<C: Cell>(work: &mut [C], late: &[u64], mark: &mut [u64]) {
+    for (word_index, &word) in late.iter().enumerate() {
+        let mut word = word;
+        while word != 0 {
+            let block = word_index * 64 + word.trailing_zeros() as usize;
+            word &= word - 1;
+            let start = block * BLOCK;
+            let end = (start + BLOCK).min(work.len());
+            for cell in &mut work[start..end] {
+                if *cell == C::LATE_LOSS {
+                    *cell = C::FRONT_LOSS[0];
+                }
+            }
+            mark[block / 64] |= 1 << (block % 64);
+        }
+    }
 }
 
 /// The gather phase over one batch: `cells` and `scan` are the batch's

@@ -69,6 +69,41 @@ fn lions_against_mirror(mine: Option<usize>, theirs: usize) -> core::cmp::Orderi
     }
 }
 
+/// A lion block of the index: the states with the lions on two given
+/// squares (or the mover's captured).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+pub struct LionBlock {
+    /// Its first index.
+    pub start: u64,
+    /// How many indices it holds.
+    pub len: u64,
+    /// How it orders against its mirror image's block (see
+    /// [`Index::lions_against_mirror`]).
+    pub against_mirror: core::cmp::Ordering,
+    /// Whether its lions settle its states at once ([`lions_settle`]).
+    pub settled: bool,
+}
+
+/// Whether the rules decide a state from its lions alone, the mover's on
+/// `mine` (`None` when captured) and the opponent's on `theirs`: the
+/// mover's lion is taken (a loss at distance 0), the lions stand side by
+/// side (the mover takes the opposing lion: a win in 1), or the opposing
+/// lion stands on the mover's home row (a completed try, a loss at 0, or
+/// the mover takes it, a win in 1). Every such state is a lost ending or
+/// a win at once, for the game's orbit numbering to leave out.
+pub fn lions_settle(mine: Option<usize>, theirs: usize) -> bool {
+    match mine {
+        None => true,
+        Some(mine) => {
+            let (dr, dc) = (
+                (mine / 3).abs_diff(theirs / 3),
+                (mine % 3).abs_diff(theirs % 3),
+            );
+            theirs / 3 == 3 || dr.max(dc) == 1
+        }
+    }
+}
+
 /// The numbering of the states of one variant: which kinds it has and
 /// the counts that follow from them, computed once.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -224,25 +259,36 @@ impl Index {
         Some(lions_against_mirror(mine, theirs))
     }
 
-    /// The lion blocks in index order, each as its first index, its
-    /// length and how it orders against its mirror image's block (see
-    /// [`Index::lions_against_mirror`]): the 99 blocks with both lions on
+    /// The lion blocks in index order: the 99 blocks with both lions on
     /// the board, then the 12 with the mover's lion captured.
-    pub fn blocks(&self) -> impl Iterator<Item = (u64, u64, core::cmp::Ordering)> + '_ {
+    pub fn blocks(&self) -> impl Iterator<Item = LionBlock> + '_ {
         let on_board = (0..LION_PAIRS as usize).map(|block| {
             let (mine, theirs) = block_lions(block);
             let len = self.rest[0][10];
-            (block as u64 * len, len, lions_against_mirror(Some(mine), theirs))
+            LionBlock {
+                start: block as u64 * len,
+                len,
+                against_mirror: lions_against_mirror(Some(mine), theirs),
+                settled: lions_settle(Some(mine), theirs),
+            }
         });
         let lost = (0..SQUARES).map(|theirs| {
             let len = self.rest[0][11];
-            (
-                self.lost_base + theirs as u64 * len,
+            LionBlock {
+                start: self.lost_base + theirs as u64 * len,
                 len,
-                lions_against_mirror(None, theirs),
-            )
+                against_mirror: lions_against_mirror(None, theirs),
+                settled: true,
+            }
         });
         on_board.chain(lost)
+    }
+
+    /// Whether the lions of state `index` settle it at once
+    /// ([`lions_settle`]); `None` out of range.
+    pub fn settled(&self, index: u64) -> Option<bool> {
+        let (mine, theirs) = self.lions(index)?;
+        Some(lions_settle(mine, theirs))
     }
 
     /// The number of the lion block that holds index `index` (below

@@ -304,6 +304,14 @@ impl Position {
         None
     }
 
+    /// Whether the lions alone decide this state ([`index::lions_settle`]).
+    pub fn lions_settle(&self) -> bool {
+        match self.lion(1) {
+            Some(theirs) => index::lions_settle(self.lion(0), theirs),
+            None => true,
+        }
+    }
+
     /// Whether the mover can capture the opposing lion.
     pub fn can_capture_lion(&self) -> bool {
         match self.lion(1) {
@@ -764,12 +772,18 @@ impl Game for Dobutsu {
 
     /// Counted on the boards, without an index: distinct moves lead to
     /// distinct states, and two successors are one orbit exactly when one
-    /// is the other's mirror image, which [`Position::key`] compares.
+    /// is the other's mirror image, which [`Position::key`] compares. Per
+    /// orbit, in the game's numbering, moves into settled states are not
+    /// counted ([`Game::settled`]).
     fn successor_count(&self, index: u64, per_orbit: bool) -> Option<usize> {
         let p = self.decoded(index)?;
         let mut keys = [0u128; MAX_MOVES];
         let mut n = 0;
         p.for_each_move(|_, next| {
+            // Per orbit, the numbering leaves the settled states out.
+            if per_orbit && next.lions_settle() {
+                return;
+            }
             if let Some(slot) = keys.get_mut(n) {
                 *slot = if per_orbit {
                     next.key().min(next.mirrored().key())
@@ -869,6 +883,22 @@ impl Game for Dobutsu {
     /// canonical index is arithmetic or a rank.
     fn canonical_moves(&self) -> bool {
         true
+    }
+
+    fn has_settled(&self) -> bool {
+        true
+    }
+
+    /// The states whose lions decide them ([`index::lions_settle`]): a lost
+    /// ending, or a win in one (the opposing lion taken).
+    fn settled(&self, index: u64) -> Option<(Outcome, u16)> {
+        if !self.index.settled(index)? {
+            return None;
+        }
+        match self.decoded(index)?.ending() {
+            Some(outcome) => Some((outcome, 0)),
+            None => Some((Outcome::Win, 1)),
+        }
     }
 
     /// Each successor canonicalised from the board in hand (the default
