@@ -213,6 +213,10 @@ pub struct GenerateArgs {
     /// Skip the distance table (<name>-distance.gtbl).
     #[arg(long)]
     pub no_distances: bool,
+    /// Stop once the tables are written: no count of the positions reachable
+    /// from the start (`stats` prints it from the tables).
+    #[arg(long)]
+    pub no_census: bool,
     /// Threads for the sweep (default: all cores).
     #[arg(long)]
     pub threads: Option<usize>,

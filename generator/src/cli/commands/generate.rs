@@ -483,7 +483,7 @@ pub fn regenerate_command(
 /// `generate <game>` for any engine game: the engine's sweep with a
 /// progress bar, then [`store::write_tables`] (outcome table, distance
 /// table, fingerprints, `SHA256SUMS`), then a summary and, for a game with
-/// a start, how many positions play reaches from it.
+/// a start (unless `--no-census`), how many positions play reaches from it.
 pub fn game(
     game: &BuiltIn,
     args: &GenerateArgs,
@@ -565,6 +565,10 @@ fn generic<G: Game>(
             .unwrap_or_default(),
         dir.join(store::SUMS).display()
     );
+    if args.no_census {
+        say!("{wrote}");
+        return Ok(());
+    }
     // The census reads its answers back from the tables just written, once
     // the solve's own codes are freed (its distances went into the table);
     // without a distance table, from the solve.
