@@ -1126,7 +1126,11 @@ fn orbit_numbering_is_the_engines() {
             assert!(g.orbit(i) >= count, "{i} is left out");
             continue;
         }
-        assert_eq!(g.orbit(i), g.orbit(c), "orbit of {i} and of its canonical index");
+        assert_eq!(
+            g.orbit(i),
+            g.orbit(c),
+            "orbit of {i} and of its canonical index"
+        );
         assert_eq!(g.representative(g.orbit(i)), c, "{i}");
     }
 }

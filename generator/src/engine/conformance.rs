@@ -493,12 +493,14 @@ impl<G: Game> Checker<'_, G> {
             // Per orbit, in a numbering that leaves settled states out,
             // moves into them are not counted (see `Game::settled`).
             let counted = |t: u64| !(per_orbit && game.has_settled() && game.settled(t).is_some());
-            self.third.extend(
-                self.moves
-                    .iter()
-                    .filter(|&&t| counted(t))
-                    .map(|&t| if per_orbit { game.canonical(t) } else { t }),
-            );
+            self.third
+                .extend(self.moves.iter().filter(|&&t| counted(t)).map(|&t| {
+                    if per_orbit {
+                        game.canonical(t)
+                    } else {
+                        t
+                    }
+                }));
             self.third.sort_unstable();
             self.third.dedup();
             if given != self.third.len() {

@@ -154,7 +154,9 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
                         match count {
                             // Every move into a settled state, which is a
                             // win in one for the opponent: a loss in two.
-                            0 if self.space.settles() && self.space.has_moves(index, &mut scratch.found) => {
+                            0 if self.space.settles()
+                                && self.space.has_moves(index, &mut scratch.found) =>
+                            {
                                 C::LATE_LOSS
                             }
                             // No moves: a loss for the player to move.

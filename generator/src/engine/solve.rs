@@ -560,7 +560,11 @@ pub(crate) mod tests {
             for (s, &found) in distances.iter().enumerate() {
                 assert_eq!(Some(parallel.code(s)), solved.codes.get(s), "state {s}");
                 let d = solved.distances.get(s).unwrap();
-                let expected = if d == NO_DISTANCE { u32::MAX } else { u32::from(d) };
+                let expected = if d == NO_DISTANCE {
+                    u32::MAX
+                } else {
+                    u32::from(d)
+                };
                 assert_eq!(found, expected, "state {s}");
             }
         }

@@ -28,9 +28,31 @@ use super::{Kernel, SpaceSolution, BLOCK};
 const WORD_STATES: usize = 64 * BLOCK;
 
 /// Bitmap words per batch of the frontier (4 Mi states): large enough to
-/// amortise the two phases, small enough that one batch's buckets stay near
-/// 100 MB (see [`KEPT_BUCKET_BYTES`] for what is kept between batches).
+/// amortise the two phases on a sparse level.
 const BATCH_WORDS: usize = 1 << 10;
+
+/// Dirty blocks per batch at most (1 Mi states): on a dense level a batch
+/// ends sooner, so that its buckets stay near 16 MB whatever the level (a
+/// batch of 4 Mi frontier states held over 100 MB of predecessors; see
+/// [`KEPT_BUCKET_BYTES`] for what is kept between batches).
+const BATCH_BLOCKS: u32 = 1 << 14;
+
+/// The next batch of bitmap words from `first`: at most [`BATCH_WORDS`]
+/// words, and no more than [`BATCH_BLOCKS`] dirty blocks past its first
+/// word.
+fn next_batch(scan: &[u64], first: usize) -> std::ops::Range<usize> {
+    let last = (first + BATCH_WORDS).min(scan.len());
+    let mut blocks = 0;
+    let mut end = first;
+    while end < last {
+        blocks += scan[end].count_ones();
+        end += 1;
+        if blocks >= BATCH_BLOCKS {
+            break;
+        }
+    }
+    first..end
+}
 
 /// Below this many states the two phases cost more than they save
 /// (measured on Cards: (16, 5), 5.9 Mi slots, 233 ms on one thread against
@@ -150,8 +172,10 @@ where
             take_up_late(&mut work, &late, mark);
         }
         let mut processed = 0u64;
-        for batch in 0..bitmap_words.div_ceil(BATCH_WORDS) {
-            let words = batch * BATCH_WORDS..((batch + 1) * BATCH_WORDS).min(bitmap_words);
+        let mut next_word = 0;
+        while next_word < bitmap_words {
+            let words = next_batch(scan, next_word);
+            next_word = words.end;
             if scan[words.clone()].iter().all(|&w| w == 0) {
                 continue;
             }
@@ -185,6 +209,8 @@ where
         }
         level += 1;
     }
+    // Freed before the codes are packed, which the cells are still there for.
+    drop((buckets, decided_now, dirty, late));
     SpaceSolution::from_cells(states, level, visits, |s| work[s])
 }
 
@@ -309,7 +335,7 @@ fn apply<C: Cell>(
 /// regions those are changes from batch to batch, so buckets kept at the
 /// most each ever held add up to many batches' worth (1.25 GB of 2.45 GB
 /// on Dobutsu shogi); past this they are freed.
-const KEPT_BUCKET_BYTES: usize = 64 << 20;
+const KEPT_BUCKET_BYTES: usize = 16 << 20;
 
 /// Empties the buckets for the next batch, freeing them when together they
 /// keep more than [`KEPT_BUCKET_BYTES`].

@@ -343,6 +343,127 @@ impl Position {
         self.can_capture_lion() || self.can_try()
     }
 
+    /// How many distinct states its moves lead to ([`Game::successor_count`]),
+    /// counting a state and its mirror image once when `per_orbit`, and
+    /// leaving out those whose lions settle them ([`Position::lions_settle`])
+    /// when `leave_settled`; `None` past [`MAX_MOVES`].
+    ///
+    /// The moves of [`Position::for_each_move`], without a board per move:
+    /// each successor is a 64-bit key (a nibble per square, two bits per
+    /// hand count) changed in the squares and the hand the move touches,
+    /// with its mirror image's key beside it. The keys are taken before
+    /// the board is turned to the opponent: turning is one-to-one and
+    /// commutes with the mirror, so it changes neither count.
+    pub fn distinct_successors(&self, per_orbit: bool, leave_settled: bool) -> Option<usize> {
+        if self.lion_lost() {
+            return Some(0);
+        }
+        let Some(theirs) = self.lion(1) else {
+            return Some(0);
+        };
+        let Some(mine) = self.lion(0) else {
+            return Some(0);
+        };
+        let captures_only = self.attacked_by(0) >> theirs & 1 == 1;
+        if !captures_only && row(theirs) == 3 {
+            return Some(0);
+        }
+        let (mut key, mut mirror) = (0u64, 0u64);
+        for (square, &piece) in self.cells.iter().enumerate() {
+            key |= u64::from(piece) << (4 * square);
+            mirror |= u64::from(piece) << (4 * mirror_square(square));
+        }
+        for (owner, hand) in self.hands.iter().enumerate() {
+            for (slot, &n) in hand.iter().enumerate() {
+                let hands = u64::from(n) << hand_shift(owner, slot);
+                key |= hands;
+                mirror |= hands;
+            }
+        }
+        // A successor is settled when the opposing lion is taken, or the
+        // mover's lion stands on row 0 (the opponent's home row) or beside
+        // the opposing lion.
+        let settles = |lion: usize, taken: bool| {
+            taken || row(lion) == 0 || index::lions_settle(Some(lion), theirs)
+        };
+        let mut keys = [0u64; MAX_MOVES];
+        let mut n = 0;
+        let mut push = |k: u64, m: u64| {
+            let slot = keys.get_mut(n);
+            n += 1;
+            if let Some(slot) = slot {
+                *slot = if per_orbit { k.min(m) } else { k };
+            }
+        };
+        for (from, &piece) in self.cells.iter().enumerate() {
+            if piece == EMPTY || owner(piece) != 0 {
+                continue;
+            }
+            let mut mask = targets(piece, from);
+            while mask != 0 {
+                let to = mask.trailing_zeros() as usize;
+                mask &= mask - 1;
+                let target = self.cells[to];
+                if target != EMPTY && owner(target) == 0 {
+                    continue;
+                }
+                if captures_only && (target == EMPTY || kind(target) != LION) {
+                    continue;
+                }
+                let lion = if kind(piece) == LION { to } else { mine };
+                if leave_settled && settles(lion, target != EMPTY && kind(target) == LION) {
+                    continue;
+                }
+                let placed = if kind(piece) == CHICK && row(to) == 0 {
+                    HEN
+                } else {
+                    piece
+                };
+                let held = if target == EMPTY {
+                    0
+                } else {
+                    1u64 << hand_shift(0, hand_slot(kind(target)))
+                };
+                let step = |k: u64, from: usize, to: usize| {
+                    k.wrapping_sub(u64::from(piece) << (4 * from))
+                        .wrapping_sub(u64::from(target) << (4 * to))
+                        .wrapping_add(u64::from(placed) << (4 * to))
+                        .wrapping_add(held)
+                };
+                push(
+                    step(key, from, to),
+                    step(mirror, mirror_square(from), mirror_square(to)),
+                );
+            }
+        }
+        let drops_settle = leave_settled && settles(mine, false);
+        if !captures_only && !drops_settle {
+            for slot in 1..4 {
+                if self.hands[0][slot] == 0 {
+                    continue;
+                }
+                let dropped = u64::from(slot_kind(slot));
+                let held = 1u64 << hand_shift(0, slot);
+                for to in 0..SQUARES {
+                    if self.cells[to] != EMPTY {
+                        continue;
+                    }
+                    push(
+                        key.wrapping_add(dropped << (4 * to)).wrapping_sub(held),
+                        mirror
+                            .wrapping_add(dropped << (4 * mirror_square(to)))
+                            .wrapping_sub(held),
+                    );
+                }
+            }
+        }
+        let keys = keys.get_mut(..n)?;
+        keys.sort_unstable();
+        Some(keys.first().map_or(0, |_| {
+            1 + keys.windows(2).filter(|w| w.first() != w.last()).count()
+        }))
+    }
+
     /// The same state seen from the other side: the board turned 180
     /// degrees, owners and hands exchanged.
     pub fn turned(&self) -> Position {
@@ -568,6 +689,12 @@ fn kept_before(theirs: usize, mine: usize, attacks: u16, lost: bool) -> bool {
 /// The most moves a state has (see [`Game::max_moves`]).
 const MAX_MOVES: usize = 66;
 
+/// Where [`Position::distinct_successors`]' keys hold how many of hand slot
+/// `slot` `owner` holds: two bits each, past the twelve squares' nibbles.
+const fn hand_shift(owner: usize, slot: usize) -> usize {
+    48 + 2 * (4 * owner + slot)
+}
+
 /// Dobutsu shogi on its 3x4 board, the first player (sente) to move first:
 /// the whole game ([`Dobutsu::FULL`], the default) or a variant without
 /// some kinds of pieces ([`Dobutsu::new`]).
@@ -705,8 +832,7 @@ impl Dobutsu {
     /// The variant's orbit numbering, built on first use (a few seconds
     /// for the whole game) and kept for the life of the program.
     fn numbering(&self) -> &'static orbits::OrbitNumbering {
-        static NUMBERINGS: [OnceLock<orbits::OrbitNumbering>; 8] =
-            [const { OnceLock::new() }; 8];
+        static NUMBERINGS: [OnceLock<orbits::OrbitNumbering>; 8] = [const { OnceLock::new() }; 8];
         let variant = usize::from(self.pieces[1] / 2)
             + 2 * usize::from(self.pieces[2] / 2)
             + 4 * usize::from(self.pieces[3] / 2);
@@ -770,36 +896,15 @@ impl Game for Dobutsu {
         MAX_MOVES
     }
 
-    /// Counted on the boards, without an index: distinct moves lead to
-    /// distinct states, and two successors are one orbit exactly when one
-    /// is the other's mirror image, which [`Position::key`] compares. Per
-    /// orbit, in the game's numbering, moves into settled states are not
-    /// counted ([`Game::settled`]).
+    /// Counted on the board, without an index
+    /// ([`Position::distinct_successors`]). Per orbit, in the game's
+    /// numbering, moves into settled states are not counted
+    /// ([`Game::settled`]).
     fn successor_count(&self, index: u64, per_orbit: bool) -> Option<usize> {
-        let p = self.decoded(index)?;
-        let mut keys = [0u128; MAX_MOVES];
-        let mut n = 0;
-        p.for_each_move(|_, next| {
-            // Per orbit, the numbering leaves the settled states out.
-            if per_orbit && next.lions_settle() {
-                return;
-            }
-            if let Some(slot) = keys.get_mut(n) {
-                *slot = if per_orbit {
-                    next.key().min(next.mirrored().key())
-                } else {
-                    next.key()
-                };
-            }
-            n += 1;
-        });
         // More moves than `max_moves` promised: `None` has the engine list
         // and count them instead (the conformance check reports the excess).
-        let keys = keys.get_mut(..n)?;
-        keys.sort_unstable();
-        Some(keys.first().map_or(0, |_| {
-            1 + keys.windows(2).filter(|w| w.first() != w.last()).count()
-        }))
+        self.decoded(index)?
+            .distinct_successors(per_orbit, per_orbit)
     }
 
     fn is_position(&self, index: u64) -> bool {

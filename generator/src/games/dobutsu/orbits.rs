@@ -64,9 +64,14 @@ enum Canonical {
 struct Bits {
     words: Vec<u64>,
     before: Vec<u64>,
+    /// The word that holds every [`SAMPLE`]-th canonical index.
+    samples: Vec<u32>,
     /// How many canonical indices the block holds.
     ones: u64,
 }
+
+/// Canonical indices per select sample.
+const SAMPLE: u64 = 256;
 
 impl Bits {
     /// The canonical indices among `len` indices from `start` of `game`.
@@ -86,9 +91,20 @@ impl Bits {
             before.push(ones);
             ones += chunk.iter().map(|w| u64::from(w.count_ones())).sum::<u64>();
         }
+        let mut samples = Vec::with_capacity(ones.div_ceil(SAMPLE) as usize);
+        let mut seen = 0u64;
+        for (w, &word) in words.iter().enumerate() {
+            let here = u64::from(word.count_ones());
+            // Every multiple of SAMPLE in seen..seen + here falls in word w.
+            while (samples.len() as u64) * SAMPLE < seen + here {
+                samples.push(w as u32);
+            }
+            seen += here;
+        }
         Bits {
             words,
             before,
+            samples,
             ones,
         }
     }
@@ -112,9 +128,16 @@ impl Bits {
     /// The offset of the canonical index of rank `rank` (below
     /// `ones`).
     fn select(&self, rank: u64) -> u64 {
-        let rank_block = self.before.partition_point(|&b| b <= rank) - 1;
-        let mut rest = rank - self.before[rank_block];
-        let mut w = rank_block * WORDS_PER_RANK;
+        // From the sampled word, whose rank is its rank block's count and
+        // the words before it in that block.
+        let mut w = self.samples[(rank / SAMPLE) as usize] as usize;
+        let rank_block = w / WORDS_PER_RANK;
+        let before_w = self.before[rank_block]
+            + self.words[rank_block * WORDS_PER_RANK..w]
+                .iter()
+                .map(|w| u64::from(w.count_ones()))
+                .sum::<u64>();
+        let mut rest = rank - before_w;
         loop {
             let mut word = self.words[w];
             let ones = u64::from(word.count_ones());
@@ -199,7 +222,9 @@ impl OrbitNumbering {
         self.blocks
             .iter()
             .map(|b| match &b.canonical {
-                Canonical::Some(bits) => (bits.words.len() + bits.before.len()) * 8,
+                Canonical::Some(bits) => {
+                    (bits.words.len() + bits.before.len()) * 8 + bits.samples.len() * 4
+                }
                 _ => 0,
             })
             .sum::<usize>()
