@@ -33,8 +33,15 @@ const WORDS_PER_RANK: usize = (RANK_BITS / 64) as usize;
 /// The orbit numbering of one variant.
 pub struct OrbitNumbering {
     blocks: Vec<Block>,
+    /// For every [`CHUNK`] orbits, the block that holds the chunk's first
+    /// orbit: where [`OrbitNumbering::representative`] starts looking.
+    chunks: Vec<u16>,
     count: u64,
 }
+
+/// Orbits per entry of [`OrbitNumbering`]'s chunk table (a lion block
+/// holds about 12 M).
+const CHUNK_SHIFT: u32 = 20;
 
 /// One lion block of the index.
 struct Block {
@@ -180,7 +187,20 @@ impl OrbitNumbering {
                 block.canonical = canonical;
             }
         }
-        OrbitNumbering { blocks, count }
+        let mut chunks = Vec::with_capacity((count >> CHUNK_SHIFT) as usize + 1);
+        let mut at = 0usize;
+        for chunk in 0..=(count >> CHUNK_SHIFT) {
+            let first_orbit = chunk << CHUNK_SHIFT;
+            while at + 1 < blocks.len() && blocks[at + 1].first <= first_orbit {
+                at += 1;
+            }
+            chunks.push(at as u16);
+        }
+        OrbitNumbering {
+            blocks,
+            chunks,
+            count,
+        }
     }
 
     /// How many orbits there are.
@@ -208,7 +228,12 @@ impl OrbitNumbering {
 
     /// The canonical index of orbit `orbit` (below [`OrbitNumbering::count`]).
     pub fn representative(&self, orbit: u64) -> u64 {
-        let at = self.blocks.partition_point(|b| b.first <= orbit) - 1;
+        // The last block whose first orbit is at most `orbit` (blocks
+        // without orbits share the next one's first, and are passed over).
+        let mut at = usize::from(self.chunks[(orbit >> CHUNK_SHIFT) as usize]);
+        while at + 1 < self.blocks.len() && self.blocks[at + 1].first <= orbit {
+            at += 1;
+        }
         let block = &self.blocks[at];
         let rank = orbit - block.first;
         match &block.canonical {
@@ -229,5 +254,6 @@ impl OrbitNumbering {
             })
             .sum::<usize>()
             + self.blocks.len() * size_of::<Block>()
+            + self.chunks.len() * 2
     }
 }
