@@ -12,7 +12,8 @@
 //!   stored), else its mirror orbit's number and both reads: what
 //!   `gametable query` does per position.
 //!
-//! The table is `data/dobutsu.gtbl` (the full game) with its distance
+//! The table is `data/dobutsu-2-2-2.gtbl` (the full game, where `gametable
+//! generate dobutsu` writes it) with its distance
 //! table beside it, or the path in `GAMETABLE_DOBUTSU_TABLE`; `gametable
 //! generate dobutsu --compression none --no-census` writes it (about two
 //! minutes and 0.6 GB). Without it the
@@ -66,7 +67,10 @@ fn lookups(c: &mut Criterion) {
     let path = std::env::var_os("GAMETABLE_DOBUTSU_TABLE")
         .map(PathBuf::from)
         .unwrap_or_else(|| {
-            PathBuf::from(concat!(env!("CARGO_MANIFEST_DIR"), "/../data/dobutsu.gtbl"))
+            PathBuf::from(concat!(
+                env!("CARGO_MANIFEST_DIR"),
+                "/../data/dobutsu-2-2-2.gtbl"
+            ))
         });
     let distance_path = path.with_file_name(format!(
         "{}-distance.gtbl",
