@@ -107,13 +107,16 @@ pub fn payload_len(states: u64, bits: u8) -> Option<u64> {
 /// [`FormatError::Inconsistent`] when the payload length does not match the
 /// spec, or the spec itself is inconsistent (see [`Header::check`]).
 pub fn encode(spec: &TableSpec, payload: &[u8]) -> Result<Vec<u8>, FormatError> {
-    let stored: Cow<'_, [u8]> = match spec.compression {
-        Compression::None => Cow::Borrowed(payload),
-        Compression::Zstd => Cow::Owned(ruzstd::encoding::compress_to_vec(
-            payload,
-            ruzstd::encoding::CompressionLevel::Fastest,
-        )),
+    // The stored payload becomes the file: the preamble and header are
+    // put in front of it in place, so that a large table is not held
+    // twice (compressed, and copied into the file).
+    let mut out = match spec.compression {
+        Compression::None => payload.to_vec(),
+        Compression::Zstd => {
+            ruzstd::encoding::compress_to_vec(payload, ruzstd::encoding::CompressionLevel::Fastest)
+        }
     };
+    let stored_len = out.len();
     let header = Header {
         game: spec.game.clone(),
         kind: spec.kind,
@@ -122,7 +125,7 @@ pub fn encode(spec: &TableSpec, payload: &[u8]) -> Result<Vec<u8>, FormatError> 
         states: spec.states,
         compression: spec.compression,
         payload_len: payload.len() as u64,
-        stored_len: stored.len() as u64,
+        stored_len: stored_len as u64,
         payload_sha256: sha256(payload),
         generator: spec.generator.clone(),
     };
@@ -131,12 +134,13 @@ pub fn encode(spec: &TableSpec, payload: &[u8]) -> Result<Vec<u8>, FormatError> 
         .map_err(|e| FormatError::Header(format!("cannot serialize: {e}")))?;
     let header_len = u32::try_from(header_bytes.len())
         .map_err(|_| FormatError::Header("header longer than 4 GiB".into()))?;
-    let mut out = Vec::with_capacity(PREAMBLE_LEN + header_bytes.len() + stored.len() + DIGEST_LEN);
-    out.extend_from_slice(&MAGIC);
-    out.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
-    out.extend_from_slice(&header_len.to_le_bytes());
-    out.extend_from_slice(&header_bytes);
-    out.extend_from_slice(&stored);
+    let mut prefix = Vec::with_capacity(PREAMBLE_LEN + header_bytes.len());
+    prefix.extend_from_slice(&MAGIC);
+    prefix.extend_from_slice(&FORMAT_VERSION.to_le_bytes());
+    prefix.extend_from_slice(&header_len.to_le_bytes());
+    prefix.extend_from_slice(&header_bytes);
+    out.reserve_exact(prefix.len() + DIGEST_LEN);
+    out.splice(0..0, prefix);
     let digest = sha256(&out);
     out.extend_from_slice(&digest);
     Ok(out)
