@@ -233,6 +233,7 @@ impl Sweeper for Ranks<'_> {
             packed,
             levels,
             predecessor_visits: visits,
+            deferred: None,
         }))
     }
 }

@@ -32,6 +32,16 @@ impl Codes {
         (packed.len() == len.div_ceil(4)).then_some(Codes { packed, len })
     }
 
+    /// The codes `code(s)` of `len` states, in state order (`Some`, for
+    /// the callers of [`Codes::from_packed`]).
+    pub fn from_fn(len: usize, mut code: impl FnMut(usize) -> u8) -> Option<Codes> {
+        let mut codes = Codes::zeroed(len);
+        for s in 0..len {
+            put_code(&mut codes.packed, s as u64, code(s));
+        }
+        Some(codes)
+    }
+
     /// One code per byte, packed.
     pub fn from_bytes(codes: &[u8]) -> Codes {
         let mut packed = Codes::zeroed(codes.len());

@@ -60,6 +60,8 @@ pub struct GameKernel<'s, 'g, G: Game, C = u8> {
     space: &'s GameSpace<'g, G>,
     preds: Predecessors<'s>,
     room: usize,
+    /// See [`GameKernel::keeping_distances`].
+    distances_kept: bool,
     broken: Mutex<Option<Broken>>,
     cells: PhantomData<C>,
 }
@@ -87,9 +89,17 @@ impl<'s, 'g, G: Game, C: Cell> GameKernel<'s, 'g, G, C> {
             space,
             preds,
             room: room.max(1),
+            distances_kept: false,
             broken: Mutex::new(None),
             cells: PhantomData,
         }
+    }
+
+    /// The kernel of a solve whose `on_decided` keeps every decided
+    /// state's distance ([`Kernel::distances_kept`]).
+    pub fn keeping_distances(mut self) -> Self {
+        self.distances_kept = true;
+        self
     }
 
     /// The first limit the game broke, if any.
@@ -119,6 +129,10 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
 
     fn max_predecessors(&self) -> usize {
         self.room
+    }
+
+    fn distances_kept(&self) -> bool {
+        self.distances_kept
     }
 
     fn scratch(&self) -> GameScratch {

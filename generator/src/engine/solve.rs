@@ -231,10 +231,10 @@ pub fn solve_on<G: Game, S: Sweeper>(
     // Counters sized by the game's largest number of moves: one byte where
     // that suffices, two where not.
     let solved = if game.max_moves() <= u8::MAX_COUNT {
-        let kernel = GameKernel::new(&space, preds, room);
+        let kernel = GameKernel::new(&space, preds, room).keeping_distances();
         sweep_with(&kernel, sweeper, &key, &progress, &mut on_decided)
     } else {
-        let kernel = GameKernel::wide(&space, preds, room);
+        let kernel = GameKernel::wide(&space, preds, room).keeping_distances();
         sweep_with(&kernel, sweeper, &key, &progress, &mut on_decided)
     }?;
     let Some(solved) = solved else {
@@ -248,7 +248,19 @@ pub fn solve_on<G: Game, S: Sweeper>(
     if distances.is_empty() {
         distances = Distances::none(stored as usize);
     }
-    let codes = Codes::from_packed(solved.packed, stored as usize).ok_or_else(|| {
+    let codes = match &solved.deferred {
+        // Read from the distances, the sweep's cells already freed.
+        Some(deferred) => {
+            let mut listed = deferred.not_positions.iter().peekable();
+            Codes::from_fn(stored as usize, |s| {
+                let is_listed = listed.next_if_eq(&&(s as u64)).is_some();
+                let distance = distances.get(s).filter(|&d| d != NO_DISTANCE);
+                deferred.code(distance, is_listed)
+            })
+        }
+        None => Codes::from_packed(solved.packed, stored as usize),
+    }
+    .ok_or_else(|| {
         SolveError::Sweep("the sweep returned codes for another number of states".into())
     })?;
     let mut counts = [0u64; 4];
@@ -557,6 +569,7 @@ pub(crate) mod tests {
         for threads in [2, 3] {
             let (parallel, distances) = on_threads(&kernel, threads);
             assert_eq!(parallel.levels, solved.levels);
+            assert!(parallel.deferred.is_none());
             for (s, &found) in distances.iter().enumerate() {
                 assert_eq!(Some(parallel.code(s)), solved.codes.get(s), "state {s}");
                 let d = solved.distances.get(s).unwrap();
@@ -569,6 +582,84 @@ pub(crate) mod tests {
             }
         }
         assert!(kernel.broken().is_none());
+        // Keeping the distances, the sweep leaves the codes to be read from
+        // them: every level of Dobutsu holds one outcome.
+        let kernel = kernel.keeping_distances();
+        let (parallel, distances) = on_threads(&kernel, 2);
+        let deferred = parallel.deferred.expect("codes left to the distances");
+        assert!(parallel.packed.is_empty() && deferred.not_positions.is_empty());
+        for (s, &found) in distances.iter().enumerate() {
+            let distance = (found != u32::MAX).then(|| found as u16);
+            assert_eq!(
+                Some(deferred.code(distance, false)),
+                solved.codes.get(s),
+                "state {s}"
+            );
+        }
+    }
+
+    /// Codes left to the distances read as the sweep's own: on a misère
+    /// pile (wins at even distances) and a normal one; and a game whose
+    /// levels hold both outcomes keeps its codes packed.
+    #[test]
+    fn codes_read_from_distances_or_packed_where_levels_mix() {
+        for game in [Pile::misere(300, true), Pile::normal(300, false, false)] {
+            let solved = solve(&game, &SolveOptions::default()).unwrap();
+            let space = GameSpace::full(&game);
+            let graph = ReverseGraph::new(&space);
+            let kernel =
+                GameKernel::new(&space, Predecessors::Graph(&graph), 8).keeping_distances();
+            let (parallel, distances) = on_threads(&kernel, 2);
+            let deferred = parallel.deferred.expect("one outcome per level");
+            for (s, &found) in distances.iter().enumerate() {
+                let distance = (found != u32::MAX).then(|| found as u16);
+                let code = deferred.code(distance, false);
+                assert_eq!(Some(code), solved.codes.get(s), "pile {s}");
+            }
+        }
+        // Two endings, a loss (0) and a win (1), and a move into each (2,
+        // 3): level 1 holds a win and a loss.
+        struct Mixed;
+        impl Game for Mixed {
+            type Position = u64;
+            fn name(&self) -> &'static str {
+                "mixed"
+            }
+            fn parameters(&self) -> Vec<Parameter> {
+                Vec::new()
+            }
+            fn states(&self) -> u64 {
+                4
+            }
+            fn position(&self, index: u64) -> Option<u64> {
+                (index < 4).then_some(index)
+            }
+            fn index(&self, position: &u64) -> u64 {
+                *position
+            }
+            fn to_move(&self, _index: u64) -> Side {
+                Side::First
+            }
+            fn ending(&self, index: u64) -> Option<Outcome> {
+                [Some(Outcome::Loss), Some(Outcome::Win), None, None][index as usize]
+            }
+            fn successors(&self, index: u64, out: &mut Vec<u64>) {
+                out.push(index - 2);
+            }
+            fn max_moves(&self) -> usize {
+                1
+            }
+        }
+        let solved = solve(&Mixed, &SolveOptions::default()).unwrap();
+        let space = GameSpace::full(&Mixed);
+        let graph = ReverseGraph::new(&space);
+        let kernel = GameKernel::new(&space, Predecessors::Graph(&graph), 8).keeping_distances();
+        let (parallel, _) = on_threads(&kernel, 2);
+        assert!(parallel.deferred.is_none());
+        let codes: Vec<u8> = (0..4).map(|s| parallel.code(s)).collect();
+        use gametable::code;
+        assert_eq!(codes, [code::LOSS, code::WIN, code::WIN, code::LOSS]);
+        assert_eq!(solved.codes.iter().collect::<Vec<_>>(), codes);
     }
 
     /// A game that names an index past its last among its moves or

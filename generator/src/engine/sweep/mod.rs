@@ -73,6 +73,14 @@ pub trait Kernel: Sync {
     /// Sets the starting cell of stored states `first..first + cells.len()`.
     fn initial_cells(&self, first: usize, cells: &mut [Self::Cell], scratch: &mut Self::Scratch);
 
+    /// Whether the caller's `on_decided` keeps the distance of every state
+    /// it is given, so that the parallel loop may leave the codes to be
+    /// read from those distances ([`SpaceSolution::deferred`]) and free
+    /// its work cells first. `false` (the default): the loop packs them.
+    fn distances_kept(&self) -> bool {
+        false
+    }
+
     /// Writes the distinct stored predecessors of stored state `s` to the
     /// front of `out` (which has room for [`Kernel::max_predecessors`]);
     /// returns how many there are and how many were visited before
@@ -94,6 +102,60 @@ pub struct SpaceSolution {
     pub levels: u32,
     /// Predecessors visited.
     pub predecessor_visits: u64,
+    /// When `packed` is left empty: how to read the codes from the
+    /// distances the caller kept ([`Kernel::distances_kept`]).
+    pub deferred: Option<Deferred>,
+}
+
+/// Codes left to be read from the distances: every level held one outcome
+/// (as in every game whose endings are all losses, where wins lie at odd
+/// distances and losses at even ones), so a state's distance gives its
+/// outcome; a state without one is a draw, unless listed as no position.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Deferred {
+    /// The code of each level's states.
+    pub level_codes: Vec<u8>,
+    /// The stored states that name no position, in increasing order.
+    pub not_positions: Vec<u64>,
+}
+
+impl Deferred {
+    /// The deferral of the final cells `cells` of a sweep whose levels held
+    /// `outcomes` (`None` for a level of both): `None` when a level held
+    /// both, or more than one state in 64 names no position.
+    pub(crate) fn of<C: countdown::Cell>(
+        cells: &[C],
+        outcomes: Vec<Option<u8>>,
+    ) -> Option<Deferred> {
+        let level_codes = outcomes.into_iter().collect::<Option<Vec<u8>>>()?;
+        let mut not_positions = Vec::new();
+        for (s, &cell) in cells.iter().enumerate() {
+            if cell == C::NOT_A_POSITION {
+                if not_positions.len() > cells.len() / 64 {
+                    return None;
+                }
+                not_positions.push(s as u64);
+            }
+        }
+        Some(Deferred {
+            level_codes,
+            not_positions,
+        })
+    }
+
+    /// The code of a stored state with distance `distance` (`None`: no
+    /// distance) that is or is not `listed` as no position.
+    pub fn code(&self, distance: Option<u16>, listed: bool) -> u8 {
+        match distance {
+            Some(d) => self
+                .level_codes
+                .get(usize::from(d))
+                .copied()
+                .unwrap_or(gametable::code::DRAW),
+            None if listed => gametable::code::NOT_A_POSITION,
+            None => gametable::code::DRAW,
+        }
+    }
 }
 
 impl SpaceSolution {
@@ -112,6 +174,7 @@ impl SpaceSolution {
             packed,
             levels,
             predecessor_visits,
+            deferred: None,
         }
     }
 

@@ -22,7 +22,8 @@ use rayon::prelude::*;
 
 use super::cells::Cells;
 use super::countdown::{level_steps, Cell};
-use super::{Kernel, SpaceSolution, BLOCK};
+use super::{Deferred, Kernel, SpaceSolution, BLOCK};
+use gametable::code;
 
 /// States per bitmap word: 64 blocks of 64.
 const WORD_STATES: usize = 64 * BLOCK;
@@ -31,11 +32,11 @@ const WORD_STATES: usize = 64 * BLOCK;
 /// amortise the two phases on a sparse level.
 const BATCH_WORDS: usize = 1 << 10;
 
-/// Dirty blocks per batch at most (1 Mi states): on a dense level a batch
-/// ends sooner, so that its buckets stay near 16 MB whatever the level (a
+/// Dirty blocks per batch at most (512 Ki states): on a dense level a batch
+/// ends sooner, so that its buckets stay near 8 MB whatever the level (a
 /// batch of 4 Mi frontier states held over 100 MB of predecessors; see
 /// [`KEPT_BUCKET_BYTES`] for what is kept between batches).
-const BATCH_BLOCKS: u32 = 1 << 14;
+const BATCH_BLOCKS: u32 = 1 << 13;
 
 /// The next batch of bitmap words from `first`: at most [`BATCH_WORDS`]
 /// words, and no more than [`BATCH_BLOCKS`] dirty blocks past its first
@@ -158,6 +159,7 @@ where
 
     let mut decided = 0u64;
     let mut visits = 0u64;
+    let mut level_outcomes = Vec::new();
     let mut level: u32 = 0;
     loop {
         let parity = (level % 2) as usize;
@@ -172,6 +174,7 @@ where
             take_up_late(&mut work, &late, mark);
         }
         let mut processed = 0u64;
+        let mut level_wins = 0u64;
         let mut next_word = 0;
         while next_word < bitmap_words {
             let words = next_batch(scan, next_word);
@@ -181,7 +184,7 @@ where
             }
             let cells = words.start * WORD_STATES..(words.end * WORD_STATES).min(states);
             let part_words = words.len().div_ceil(parts);
-            let (found, seen_visits) = gather(
+            let (found, won, seen_visits) = gather(
                 &mut work[cells],
                 &mut scan[words.clone()],
                 &mut buckets,
@@ -193,6 +196,7 @@ where
                 kernel,
             );
             processed += found;
+            level_wins += won;
             visits += seen_visits;
             for part in &mut decided_now {
                 for &s in part.iter() {
@@ -203,6 +207,12 @@ where
             apply(&mut work, mark, &mut buckets, region_len, parity);
         }
         decided += processed;
+        // The level's one outcome, where it has one (`Deferred`).
+        level_outcomes.push(match (processed - level_wins, level_wins) {
+            (_, 0) => Some(code::LOSS),
+            (0, _) => Some(code::WIN),
+            _ => None,
+        });
         progress(level, decided);
         if processed == 0 && !(level == 0 && early) && !(level <= 1 && lates) {
             break;
@@ -211,6 +221,19 @@ where
     }
     // Freed before the codes are packed, which the cells are still there for.
     drop((buckets, decided_now, dirty, late));
+    if kernel.distances_kept() {
+        if let Some(deferred) = Deferred::of(&work, level_outcomes) {
+            // The caller reads the codes from its distances, once the cells
+            // are gone: they are not held beside both.
+            drop(work);
+            return SpaceSolution {
+                packed: Vec::new(),
+                levels: level,
+                predecessor_visits: visits,
+                deferred: Some(deferred),
+            };
+        }
+    }
     SpaceSolution::from_cells(states, level, visits, |s| work[s])
 }
 
@@ -235,8 +258,9 @@ fn take_up_late<C: Cell>(work: &mut [C], late: &[u64], mark: &mut [u64]) {
 }
 
 /// The gather phase over one batch: `cells` and `scan` are the batch's
-/// states (from `first`) and bitmap words. Returns the frontier states found
-/// and the predecessors visited; lists the frontier in `decided`, by part.
+/// states (from `first`) and bitmap words. Returns the frontier states found,
+/// how many of them won, and the predecessors visited; lists the frontier
+/// in `decided`, by part.
 #[allow(clippy::too_many_arguments)]
 fn gather<K: Kernel>(
     cells: &mut [K::Cell],
@@ -248,7 +272,7 @@ fn gather<K: Kernel>(
     parity: usize,
     region_shift: u32,
     kernel: &K,
-) -> (u64, u64)
+) -> (u64, u64, u64)
 where
     K::Scratch: Send,
 {
@@ -262,7 +286,7 @@ where
             let offset = first + part * part_words * WORD_STATES;
             let mut out = vec![0; kernel.max_predecessors()];
             let mut scratch = kernel.scratch();
-            let (mut found, mut visits) = (0u64, 0u64);
+            let (mut found, mut wins, mut visits) = (0u64, 0u64, 0u64);
             for (w, slot) in scan.iter_mut().enumerate() {
                 let mut word = std::mem::take(slot);
                 while word != 0 {
@@ -285,6 +309,7 @@ where
                             <K::Cell>::DONE_LOSS
                         };
                         found += 1;
+                        wins += won as u64;
                         let s = offset + local;
                         decided.push(s as u32);
                         let (distinct, visited) = kernel.predecessors(s, &mut out, &mut scratch);
@@ -295,9 +320,9 @@ where
                     }
                 }
             }
-            (found, visits)
+            (found, wins, visits)
         })
-        .reduce(|| (0, 0), |a, b| (a.0 + b.0, a.1 + b.1))
+        .reduce(|| (0, 0, 0), |a, b| (a.0 + b.0, a.1 + b.1, a.2 + b.2))
 }
 
 /// The apply phase: each region's bucketed predecessors, counted down by the
@@ -335,7 +360,7 @@ fn apply<C: Cell>(
 /// regions those are changes from batch to batch, so buckets kept at the
 /// most each ever held add up to many batches' worth (1.25 GB of 2.45 GB
 /// on Dobutsu shogi); past this they are freed.
-const KEPT_BUCKET_BYTES: usize = 16 << 20;
+const KEPT_BUCKET_BYTES: usize = 8 << 20;
 
 /// Empties the buckets for the next batch, freeing them when together they
 /// keep more than [`KEPT_BUCKET_BYTES`].
