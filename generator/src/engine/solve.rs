@@ -589,7 +589,7 @@ pub(crate) mod tests {
         let deferred = parallel.deferred.expect("codes left to the distances");
         assert!(parallel.packed.is_empty() && deferred.not_positions.is_empty());
         for (s, &found) in distances.iter().enumerate() {
-            let distance = (found != u32::MAX).then(|| found as u16);
+            let distance = (found != u32::MAX).then_some(found as u16);
             assert_eq!(
                 Some(deferred.code(distance, false)),
                 solved.codes.get(s),
@@ -612,7 +612,7 @@ pub(crate) mod tests {
             let (parallel, distances) = on_threads(&kernel, 2);
             let deferred = parallel.deferred.expect("one outcome per level");
             for (s, &found) in distances.iter().enumerate() {
-                let distance = (found != u32::MAX).then(|| found as u16);
+                let distance = (found != u32::MAX).then_some(found as u16);
                 let code = deferred.code(distance, false);
                 assert_eq!(Some(code), solved.codes.get(s), "pile {s}");
             }
