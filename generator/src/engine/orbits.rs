@@ -181,27 +181,34 @@ impl Numbering {
     #[inline]
     pub fn representative(&self, orbit: u64) -> u64 {
         let sample = self.samples[(orbit / 64) as usize];
-        let mut rest = orbit % 64;
-        let mut w = (sample / 64) as usize;
+        let w = (sample / 64) as usize;
         // The sampled orbit's bit and those after it.
-        let mut word = self.bits[w] & !((1u64 << (sample % 64)) - 1);
-        loop {
-            let ones = u64::from(word.count_ones());
-            if rest < ones {
-                for _ in 0..rest {
-                    word &= word - 1;
-                }
-                return w as u64 * 64 + u64::from(word.trailing_zeros());
-            }
-            rest -= ones;
-            w += 1;
-            word = self.bits[w];
-        }
+        let word = self.bits[w] & !((1u64 << (sample % 64)) - 1);
+        select_from(&self.bits, w, word, orbit % 64)
     }
 
     /// Bytes of memory the numbering holds.
     pub fn bytes(&self) -> usize {
         (self.bits.len() + self.before.len() + self.samples.len()) * 8
+    }
+}
+
+/// The position of the set bit `rest` places after the first set bit of
+/// `word`, which stands for word `w` of `bits` (the bits before it
+/// cleared): a select that walks the words from `w` on. The bit must exist.
+#[inline]
+pub fn select_from(bits: &[u64], mut w: usize, mut word: u64, mut rest: u64) -> u64 {
+    loop {
+        let ones = u64::from(word.count_ones());
+        if rest < ones {
+            for _ in 0..rest {
+                word &= word - 1;
+            }
+            return w as u64 * 64 + u64::from(word.trailing_zeros());
+        }
+        rest -= ones;
+        w += 1;
+        word = bits[w];
     }
 }
 

@@ -188,6 +188,23 @@ pub struct Move {
     pub promotes: bool,
 }
 
+/// One legal move as the rules list it ([`Position::for_each_step`]).
+#[derive(Clone, Copy)]
+enum Step {
+    /// A piece `piece` steps from `from` to `to`, taking `target` (`EMPTY`
+    /// for none), and stands there as `placed` (a chick reaching the far
+    /// row as a hen).
+    Board {
+        from: usize,
+        to: usize,
+        piece: u8,
+        target: u8,
+        placed: u8,
+    },
+    /// A piece of hand slot `slot` dropped on `to`.
+    Drop { slot: usize, to: usize },
+}
+
 /// A state of the game, seen from the side to move (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -355,19 +372,9 @@ impl Position {
     /// the board is turned to the opponent: turning is one-to-one and
     /// commutes with the mirror, so it changes neither count.
     pub fn distinct_successors(&self, per_orbit: bool, leave_settled: bool) -> Option<usize> {
-        if self.lion_lost() {
-            return Some(0);
-        }
-        let Some(theirs) = self.lion(1) else {
+        let (Some(mine), Some(theirs)) = (self.lion(0), self.lion(1)) else {
             return Some(0);
         };
-        let Some(mine) = self.lion(0) else {
-            return Some(0);
-        };
-        let captures_only = self.attacked_by(0) >> theirs & 1 == 1;
-        if !captures_only && row(theirs) == 3 {
-            return Some(0);
-        }
         let (mut key, mut mirror) = (0u64, 0u64);
         for (square, &piece) in self.cells.iter().enumerate() {
             key |= u64::from(piece) << (4 * square);
@@ -384,17 +391,81 @@ impl Position {
         // mover's lion stands on row 0 (the opponent's home row) or beside
         // the opposing lion.
         let settles = |lion: usize, taken: bool| {
-            taken || row(lion) == 0 || index::lions_settle(Some(lion), theirs)
+            leave_settled && (taken || row(lion) == 0 || index::lions_settle(Some(lion), theirs))
         };
         let mut keys = [0u64; MAX_MOVES];
         let mut n = 0;
-        let mut push = |k: u64, m: u64| {
-            let slot = keys.get_mut(n);
-            n += 1;
-            if let Some(slot) = slot {
+        self.for_each_step(|step| {
+            let (k, m) = match step {
+                Step::Board {
+                    from,
+                    to,
+                    piece,
+                    target,
+                    placed,
+                } => {
+                    let lion = if kind(piece) == LION { to } else { mine };
+                    if settles(lion, target != EMPTY && kind(target) == LION) {
+                        return;
+                    }
+                    let held = if target == EMPTY {
+                        0
+                    } else {
+                        1u64 << hand_shift(0, hand_slot(kind(target)))
+                    };
+                    let moved = |k: u64, from: usize, to: usize| {
+                        k.wrapping_sub(u64::from(piece) << (4 * from))
+                            .wrapping_sub(u64::from(target) << (4 * to))
+                            .wrapping_add(u64::from(placed) << (4 * to))
+                            .wrapping_add(held)
+                    };
+                    (
+                        moved(key, from, to),
+                        moved(mirror, mirror_square(from), mirror_square(to)),
+                    )
+                }
+                Step::Drop { slot, to } => {
+                    if settles(mine, false) {
+                        return;
+                    }
+                    let dropped = u64::from(slot_kind(slot));
+                    let held = 1u64 << hand_shift(0, slot);
+                    (
+                        key.wrapping_add(dropped << (4 * to)).wrapping_sub(held),
+                        mirror
+                            .wrapping_add(dropped << (4 * mirror_square(to)))
+                            .wrapping_sub(held),
+                    )
+                }
+            };
+            if let Some(slot) = keys.get_mut(n) {
                 *slot = if per_orbit { k.min(m) } else { k };
             }
+            n += 1;
+        });
+        let keys = keys.get_mut(..n)?;
+        keys.sort_unstable();
+        Some(keys.first().map_or(0, |_| {
+            1 + keys.windows(2).filter(|w| w.first() != w.last()).count()
+        }))
+    }
+
+    /// Calls `f` with every legal move as the rules give it, in a fixed
+    /// order: board moves by square, then drops. None when the state is
+    /// over; only the lion captures when there are any. The one list of
+    /// the rules' moves, which [`Position::for_each_move`] and
+    /// [`Position::distinct_successors`] read.
+    fn for_each_step(&self, mut f: impl FnMut(Step)) {
+        if self.lion_lost() {
+            return;
+        }
+        let Some(theirs) = self.lion(1) else {
+            return;
         };
+        let captures_only = self.attacked_by(0) >> theirs & 1 == 1;
+        if !captures_only && row(theirs) == 3 {
+            return;
+        }
         for (from, &piece) in self.cells.iter().enumerate() {
             if piece == EMPTY || owner(piece) != 0 {
                 continue;
@@ -410,58 +481,33 @@ impl Position {
                 if captures_only && (target == EMPTY || kind(target) != LION) {
                     continue;
                 }
-                let lion = if kind(piece) == LION { to } else { mine };
-                if leave_settled && settles(lion, target != EMPTY && kind(target) == LION) {
-                    continue;
-                }
                 let placed = if kind(piece) == CHICK && row(to) == 0 {
                     HEN
                 } else {
                     piece
                 };
-                let held = if target == EMPTY {
-                    0
-                } else {
-                    1u64 << hand_shift(0, hand_slot(kind(target)))
-                };
-                let step = |k: u64, from: usize, to: usize| {
-                    k.wrapping_sub(u64::from(piece) << (4 * from))
-                        .wrapping_sub(u64::from(target) << (4 * to))
-                        .wrapping_add(u64::from(placed) << (4 * to))
-                        .wrapping_add(held)
-                };
-                push(
-                    step(key, from, to),
-                    step(mirror, mirror_square(from), mirror_square(to)),
-                );
+                f(Step::Board {
+                    from,
+                    to,
+                    piece,
+                    target,
+                    placed,
+                });
             }
         }
-        let drops_settle = leave_settled && settles(mine, false);
-        if !captures_only && !drops_settle {
-            for slot in 1..4 {
-                if self.hands[0][slot] == 0 {
-                    continue;
-                }
-                let dropped = u64::from(slot_kind(slot));
-                let held = 1u64 << hand_shift(0, slot);
-                for to in 0..SQUARES {
-                    if self.cells[to] != EMPTY {
-                        continue;
-                    }
-                    push(
-                        key.wrapping_add(dropped << (4 * to)).wrapping_sub(held),
-                        mirror
-                            .wrapping_add(dropped << (4 * mirror_square(to)))
-                            .wrapping_sub(held),
-                    );
+        if captures_only {
+            return;
+        }
+        for slot in 1..4 {
+            if self.hands[0][slot] == 0 {
+                continue;
+            }
+            for to in 0..SQUARES {
+                if self.cells[to] == EMPTY {
+                    f(Step::Drop { slot, to });
                 }
             }
         }
-        let keys = keys.get_mut(..n)?;
-        keys.sort_unstable();
-        Some(keys.first().map_or(0, |_| {
-            1 + keys.windows(2).filter(|w| w.first() != w.last()).count()
-        }))
     }
 
     /// The same state seen from the other side: the board turned 180
@@ -511,76 +557,43 @@ impl Position {
     /// square, then drops. None when the state is over; only the lion
     /// captures when there are any.
     pub fn for_each_move(&self, mut f: impl FnMut(Move, Position)) {
-        if self.lion_lost() {
-            return;
-        }
-        let Some(theirs) = self.lion(1) else {
-            return;
-        };
-        let captures_only = self.attacked_by(0) >> theirs & 1 == 1;
-        if !captures_only && row(theirs) == 3 {
-            return;
-        }
-        for (from, &piece) in self.cells.iter().enumerate() {
-            if piece == EMPTY || owner(piece) != 0 {
-                continue;
-            }
-            let mut mask = targets(piece, from);
-            while mask != 0 {
-                let to = mask.trailing_zeros() as usize;
-                mask &= mask - 1;
-                let target = self.cells[to];
-                if target != EMPTY && owner(target) == 0 {
-                    continue;
-                }
-                if captures_only && (target == EMPTY || kind(target) != LION) {
-                    continue;
-                }
-                let mut next = *self;
-                next.cells[from] = EMPTY;
-                let promotes = kind(piece) == CHICK && row(to) == 0;
-                next.cells[to] = if promotes { HEN } else { piece };
-                if target != EMPTY {
-                    next.hands[0][hand_slot(kind(target))] += 1;
-                }
-                f(
+        self.for_each_step(|step| {
+            let mut next = *self;
+            let mv = match step {
+                Step::Board {
+                    from,
+                    to,
+                    piece,
+                    target,
+                    placed,
+                } => {
+                    next.cells[from] = EMPTY;
+                    next.cells[to] = placed;
+                    if target != EMPTY {
+                        next.hands[0][hand_slot(kind(target))] += 1;
+                    }
                     Move {
                         from: Some(from as u8),
                         to: to as u8,
                         kind: kind(piece),
                         capture: target != EMPTY,
-                        promotes,
-                    },
-                    next.turned(),
-                );
-            }
-        }
-        if captures_only {
-            return;
-        }
-        for slot in 1..4 {
-            if self.hands[0][slot] == 0 {
-                continue;
-            }
-            for to in 0..SQUARES {
-                if self.cells[to] != EMPTY {
-                    continue;
+                        promotes: placed != piece,
+                    }
                 }
-                let mut next = *self;
-                next.hands[0][slot] -= 1;
-                next.cells[to] = slot_kind(slot);
-                f(
+                Step::Drop { slot, to } => {
+                    next.hands[0][slot] -= 1;
+                    next.cells[to] = slot_kind(slot);
                     Move {
                         from: None,
                         to: to as u8,
                         kind: slot_kind(slot),
                         capture: false,
                         promotes: false,
-                    },
-                    next.turned(),
-                );
-            }
-        }
+                    }
+                }
+            };
+            f(mv, next.turned());
+        });
     }
 
     /// Calls `f` with every state (seen from its own mover, the opponent

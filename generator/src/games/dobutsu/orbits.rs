@@ -24,6 +24,7 @@ use core::cmp::Ordering;
 use rayon::prelude::*;
 
 use super::Dobutsu;
+use crate::engine::orbits::select_from;
 use crate::engine::Game;
 
 /// Bits per rank block of a mixed lion block's bitmap.
@@ -137,26 +138,14 @@ impl Bits {
     fn select(&self, rank: u64) -> u64 {
         // From the sampled word, whose rank is its rank block's count and
         // the words before it in that block.
-        let mut w = self.samples[(rank / SAMPLE) as usize] as usize;
+        let w = self.samples[(rank / SAMPLE) as usize] as usize;
         let rank_block = w / WORDS_PER_RANK;
         let before_w = self.before[rank_block]
             + self.words[rank_block * WORDS_PER_RANK..w]
                 .iter()
                 .map(|w| u64::from(w.count_ones()))
                 .sum::<u64>();
-        let mut rest = rank - before_w;
-        loop {
-            let mut word = self.words[w];
-            let ones = u64::from(word.count_ones());
-            if rest < ones {
-                for _ in 0..rest {
-                    word &= word - 1;
-                }
-                return w as u64 * 64 + u64::from(word.trailing_zeros());
-            }
-            rest -= ones;
-            w += 1;
-        }
+        select_from(&self.words, w, self.words[w], rank - before_w)
     }
 }
 
