@@ -53,7 +53,7 @@ impl Source {
             Source::Stored(stored) => {
                 let s = match &stored.orbits {
                     None => (index < game.states()).then_some(index)?,
-                    Some(orbits) => match settled(game, orbits, index) {
+                    Some(orbits) => match orbits.settled(game, index) {
                         Some((outcome, distance)) => return Some((outcome, Some(distance))),
                         None => orbits.orbit_of(game, index)?,
                     },
@@ -265,17 +265,4 @@ pub(crate) fn check_pair(
 /// The notation's message.
 pub fn parse<G: Notation>(game: &G, text: &str) -> Result<(u64, crate::engine::Side), String> {
     game.parse_spot(text).map_err(|e| e.to_string())
-}
-
-/// The rules' answer for state `index` of `game` when a table over the
-/// orbits `orbits` leaves it out ([`Game::settled`]).
-pub(crate) fn settled<G: Game>(
-    game: &G,
-    orbits: &Orbits,
-    index: u64,
-) -> Option<(gametable::Outcome, u16)> {
-    match orbits {
-        Orbits::ByGame(_) if game.has_settled() => game.settled(index),
-        _ => None,
-    }
 }

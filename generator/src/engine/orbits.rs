@@ -13,6 +13,7 @@
 //! per index and about 1.1 bits per orbit.
 #![allow(clippy::indexing_slicing)] // word and block indices are below index/64 by construction
 
+use gametable::Outcome;
 use rayon::prelude::*;
 
 use super::game::Game;
@@ -82,6 +83,16 @@ impl Orbits {
         match self {
             Orbits::Numbered(numbering) => numbering.representative(orbit),
             Orbits::ByGame(_) => game.representative(orbit),
+        }
+    }
+
+    /// The rules' answer for state `index` of `game` when this numbering
+    /// leaves it out ([`Game::settled`]: only a game's own numbering does).
+    #[inline]
+    pub fn settled<G: Game>(&self, game: &G, index: u64) -> Option<(Outcome, u16)> {
+        match self {
+            Orbits::ByGame(_) if game.has_settled() => game.settled(index),
+            _ => None,
         }
     }
 

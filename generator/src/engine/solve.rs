@@ -131,10 +131,7 @@ impl Solved {
     /// The rules' answer for state `index` when the stored states leave it
     /// out ([`Game::settled`]).
     fn settled<G: Game>(&self, game: &G, index: u64) -> Option<(Outcome, u16)> {
-        match &self.orbits {
-            Some(Orbits::ByGame(_)) if game.has_settled() => game.settled(index),
-            _ => None,
-        }
+        self.orbits.as_ref()?.settled(game, index)
     }
 
     /// The distance of state `index` to the end under perfect play (`None`
@@ -598,6 +595,15 @@ pub(crate) mod tests {
         }
     }
 
+    /// The two-phase sweep on 2 threads over every state of `game` (from
+    /// its reverse graph), its caller keeping the distances.
+    fn two_phase_keeping_distances<G: Game>(game: &G) -> (SpaceSolution, Vec<u32>) {
+        let space = GameSpace::full(game);
+        let graph = ReverseGraph::new(&space);
+        let kernel = GameKernel::new(&space, Predecessors::Graph(&graph), 8).keeping_distances();
+        on_threads(&kernel, 2)
+    }
+
     /// Codes left to the distances read as the sweep's own: on a misère
     /// pile (wins at even distances) and a normal one; and a game whose
     /// levels hold both outcomes keeps its codes packed.
@@ -605,11 +611,7 @@ pub(crate) mod tests {
     fn codes_read_from_distances_or_packed_where_levels_mix() {
         for game in [Pile::misere(300, true), Pile::normal(300, false, false)] {
             let solved = solve(&game, &SolveOptions::default()).unwrap();
-            let space = GameSpace::full(&game);
-            let graph = ReverseGraph::new(&space);
-            let kernel =
-                GameKernel::new(&space, Predecessors::Graph(&graph), 8).keeping_distances();
-            let (parallel, distances) = on_threads(&kernel, 2);
+            let (parallel, distances) = two_phase_keeping_distances(&game);
             let deferred = parallel.deferred.expect("one outcome per level");
             for (s, &found) in distances.iter().enumerate() {
                 let distance = (found != u32::MAX).then_some(found as u16);
@@ -651,10 +653,7 @@ pub(crate) mod tests {
             }
         }
         let solved = solve(&Mixed, &SolveOptions::default()).unwrap();
-        let space = GameSpace::full(&Mixed);
-        let graph = ReverseGraph::new(&space);
-        let kernel = GameKernel::new(&space, Predecessors::Graph(&graph), 8).keeping_distances();
-        let (parallel, _) = on_threads(&kernel, 2);
+        let (parallel, _) = two_phase_keeping_distances(&Mixed);
         assert!(parallel.deferred.is_none());
         let codes: Vec<u8> = (0..4).map(|s| parallel.code(s)).collect();
         use gametable::code;

@@ -282,7 +282,7 @@ fn deep_game<G: Notation>(
     let answer = |i: u64| {
         let s = match &orbits {
             None => (i < states).then_some(i)?,
-            Some(orbits) => match crate::cli::source::settled(g, orbits, i) {
+            Some(orbits) => match orbits.settled(g, i) {
                 Some((outcome, distance)) => return Some((outcome, Some(distance))),
                 None => orbits.orbit_of(g, i)?,
             },

@@ -524,22 +524,6 @@ impl Position {
         }
     }
 
-    /// The state as one number, equal for equal states: the twelve cells
-    /// (a byte each) and the eight hand counts (2 bits each). Cheaper to
-    /// compare than an index is to compute.
-    pub fn key(&self) -> u128 {
-        let mut key = 0u128;
-        for &cell in &self.cells {
-            key = key << 8 | u128::from(cell);
-        }
-        for hand in &self.hands {
-            for &n in hand {
-                key = key << 2 | u128::from(n & 3);
-            }
-        }
-        key
-    }
-
     /// The board mirrored left to right.
     pub fn mirrored(&self) -> Position {
         let mut cells = [EMPTY; SQUARES];
@@ -977,7 +961,7 @@ impl Game for Dobutsu {
         match self.index.lions_against_mirror(index) {
             Some(core::cmp::Ordering::Less) => true,
             Some(core::cmp::Ordering::Greater) => false,
-            _ => self.canonical(index) == index,
+            _ => self.is_canonical_on_board(index),
         }
     }
 
