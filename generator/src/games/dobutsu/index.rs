@@ -21,8 +21,8 @@
 //! both lions on the board).
 
 use super::{
-    hand_slot, kind, mirror_square, owner, Position, CHICK, ELEPHANT, EMPTY, GIRAFFE, HEN, LION,
-    SQUARES, THEIRS,
+    hand_slot, kind, mirror_square, owner, Position, Unstep, CHICK, ELEPHANT, EMPTY, GIRAFFE, HEN,
+    LION, SQUARES, THEIRS,
 };
 
 /// The kinds after the lions in index order, with the states a piece of
@@ -175,19 +175,58 @@ impl Index {
     /// The smaller index of `p` and of its mirror image, from one look at
     /// the board.
     pub fn canonical(&self, p: &Position) -> u64 {
-        let pieces = Pieces::of(p);
-        let theirs = &p.hands[1];
+        self.canonical_number(&Pieces::of(p), &p.hands[1])
+    }
+
+    /// The smaller index of the state with `pieces` on the board and the
+    /// opponent holding `theirs`, and of its mirror image.
+    fn canonical_number(&self, pieces: &Pieces, theirs: &[u8; 4]) -> u64 {
         let [mine, their_lion] = pieces.lions;
         let mine = (mine != NONE).then_some(usize::from(mine));
         // The lions settle it unless both stand on the middle file: then
         // both are numbered.
         match lions_against_mirror(mine, usize::from(their_lion)) {
-            core::cmp::Ordering::Less => self.number(&pieces, theirs),
+            core::cmp::Ordering::Less => self.number(pieces, theirs),
             core::cmp::Ordering::Greater => self.number(&pieces.mirrored(), theirs),
             core::cmp::Ordering::Equal => self
-                .number(&pieces, theirs)
+                .number(pieces, theirs)
                 .min(self.number(&pieces.mirrored(), theirs)),
         }
+    }
+
+    /// Calls `f` with the index of every state from which a legal move
+    /// leads to `p` (the canonical index of its orbit when `canonical`), in
+    /// the order of [`Position::for_each_unmove`], without building their
+    /// boards: the pieces of `p` turned are read once, and each un-move
+    /// changes the two or three squares it touches.
+    pub fn for_each_unmove_index(&self, p: &Position, canonical: bool, mut f: impl FnMut(u64)) {
+        let turned = Pieces::of(&p.turned());
+        // The earlier state's opponent is this state's mover, whose hand
+        // no un-move changes.
+        let theirs = &p.hands[0];
+        p.for_each_unstep(|unstep| {
+            let mut pieces = turned;
+            let to = match unstep {
+                Unstep::Back { to, .. } | Unstep::Undrop { to } => to,
+            };
+            // Squares and owners as the earlier state's mover sees them.
+            let at = |square: usize| (SQUARES - 1 - square) as u8;
+            pieces.take(p.cells[to] ^ THEIRS, at(to));
+            if let Unstep::Back {
+                from, was, left, ..
+            } = unstep
+            {
+                pieces.put(was ^ THEIRS, at(from));
+                if left != EMPTY {
+                    pieces.put(left | THEIRS, at(to));
+                }
+            }
+            f(if canonical {
+                self.canonical_number(&pieces, theirs)
+            } else {
+                self.number(&pieces, theirs)
+            });
+        });
     }
 
     /// The index of the state with `pieces` on the board and the opponent
@@ -437,6 +476,7 @@ const NONE: u8 = u8::MAX;
 /// mover's, the opponent's; [`NONE`] when captured) and, for each kind in
 /// index order, up to two squares in increasing order with each piece's
 /// state (its owner, plus 2 for a hen).
+#[derive(Clone, Copy)]
 struct Pieces {
     lions: [u8; 2],
     squares: [[u8; 2]; 3],
@@ -445,6 +485,45 @@ struct Pieces {
 }
 
 impl Pieces {
+    /// Takes piece code `piece` off `square`.
+    fn take(&mut self, piece: u8, square: u8) {
+        let (row, _) = ROW_AND_STATE[usize::from(piece & 15)];
+        match row {
+            3 | 4 => self.lions[usize::from(row - 3)] = NONE,
+            _ => {
+                let level = usize::from(row);
+                if self.squares[level][0] == square {
+                    self.squares[level][0] = self.squares[level][1];
+                    self.states[level][0] = self.states[level][1];
+                }
+                self.counts[level] -= 1;
+            }
+        }
+    }
+
+    /// Puts piece code `piece` on the empty square `square`, keeping its
+    /// kind's squares in increasing order.
+    fn put(&mut self, piece: u8, square: u8) {
+        let (row, state) = ROW_AND_STATE[usize::from(piece & 15)];
+        match row {
+            3 | 4 => self.lions[usize::from(row - 3)] = square,
+            _ => {
+                let level = usize::from(row);
+                let (squares, states) = (&mut self.squares[level], &mut self.states[level]);
+                let at = if self.counts[level] == 1 && squares[0] > square {
+                    squares[1] = squares[0];
+                    states[1] = states[0];
+                    0
+                } else {
+                    self.counts[level]
+                };
+                squares[at] = square;
+                states[at] = state;
+                self.counts[level] += 1;
+            }
+        }
+    }
+
     /// The pieces on `p`'s board, from one pass over it without branches
     /// (the kinds on a board are too irregular to predict): each square is
     /// written to its piece's row of a table, whose rows for the lions and
@@ -526,4 +605,50 @@ fn select(free: u16, place: u32) -> usize {
         mask &= mask.wrapping_sub(1);
     }
     mask.trailing_zeros() as usize
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+    use crate::games::dobutsu::Dobutsu;
+
+    /// The un-moves numbered from their squares are the un-moves' boards
+    /// numbered, one by one and in order, across the whole game's index
+    /// (a spread sample) and every index of a small variant.
+    #[test]
+    fn unmove_indices_are_the_boards_indices() {
+        let check = |index: &Index, at: u64| {
+            let Some(p) = index.decode(at) else {
+                return 0;
+            };
+            let mut boards = Vec::new();
+            p.for_each_unmove(|before| boards.push(before));
+            for canonical in [false, true] {
+                let mut fast = Vec::new();
+                index.for_each_unmove_index(&p, canonical, |i| fast.push(i));
+                let slow: Vec<u64> = boards
+                    .iter()
+                    .map(|b| {
+                        if canonical {
+                            index.canonical(b)
+                        } else {
+                            index.encode(b)
+                        }
+                    })
+                    .collect();
+                assert_eq!(fast, slow, "index {at}, canonical {canonical}");
+            }
+            boards.len()
+        };
+        let full = Dobutsu::FULL.index;
+        let mut seen = 0;
+        for at in (0..full.states()).step_by(2003) {
+            seen += check(full, at);
+        }
+        let small = Dobutsu::new(0, 0, 2).expect("a variant").index;
+        for at in 0..small.states() {
+            seen += check(small, at);
+        }
+        assert!(seen > 1_000_000, "{seen} un-moves compared");
+    }
 }

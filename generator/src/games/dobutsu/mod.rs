@@ -205,6 +205,24 @@ enum Step {
     Drop { slot: usize, to: usize },
 }
 
+/// One un-move as the rules list it ([`Position::for_each_unstep`]), in the
+/// frame of the state after it: the opponent's piece goes back.
+#[derive(Clone, Copy)]
+enum Unstep {
+    /// The opponent's piece on `to` steps back to `from`, standing there as
+    /// `was` (a chick for an un-promotion), and leaves `left` on `to`:
+    /// `EMPTY`, or the mover's piece it took (the mover's `LION` when the
+    /// state after it is lost), which leaves the opponent's hand.
+    Back {
+        from: usize,
+        to: usize,
+        was: u8,
+        left: u8,
+    },
+    /// The opponent's piece on `to` goes back into its hand.
+    Undrop { to: usize },
+}
+
 /// A state of the game, seen from the side to move (see the module docs).
 #[derive(Clone, Copy, Debug, Default, PartialEq, Eq, Hash)]
 pub struct Position {
@@ -584,10 +602,58 @@ impl Position {
     /// here) from which a legal move leads to this one: un-moves of the
     /// opponent's pieces, with un-captures, un-promotions and un-drops.
     pub fn for_each_unmove(&self, mut f: impl FnMut(Position)) {
+        self.for_each_unstep(|unstep| f(self.before(unstep)));
+    }
+
+    /// The state before un-move `unstep`, seen from its own mover.
+    fn before(&self, unstep: Unstep) -> Position {
+        let mut base = *self;
+        match unstep {
+            Unstep::Back {
+                from,
+                to,
+                was,
+                left,
+            } => {
+                base.cells[from] = was;
+                base.cells[to] = left;
+                if left != EMPTY {
+                    base.hands[1][hand_slot(kind(left))] -= 1;
+                }
+            }
+            Unstep::Undrop { to } => {
+                base.hands[1][hand_slot(kind(self.cells[to]))] += 1;
+                base.cells[to] = EMPTY;
+            }
+        }
+        base.turned()
+    }
+
+    /// Calls `f` with every un-move as the rules give it, in a fixed order:
+    /// by the square the opponent's piece stands on, its steps back (with
+    /// each un-capture after the plain one), then its un-drop. The one list
+    /// of the rules' un-moves, which [`Position::for_each_unmove`] and the
+    /// index's [`index::Index::for_each_unmove_index`] read.
+    fn for_each_unstep(&self, mut f: impl FnMut(Unstep)) {
         let lost = self.lion_lost();
         let (Some(theirs_now), mine_now) = (self.lion(1), self.lion(0)) else {
             return;
         };
+        // What each of the opponent's pieces attacks, and the union of
+        // those before and after each square, so that the attacks of all
+        // but one are two lookups.
+        let mut attacks = [0u16; SQUARES];
+        for (square, &p) in self.cells.iter().enumerate() {
+            if p != EMPTY && owner(p) == 1 {
+                attacks[square] = targets(p, square);
+            }
+        }
+        let mut before = [0u16; SQUARES + 1];
+        let mut after = [0u16; SQUARES + 1];
+        for square in 0..SQUARES {
+            before[square + 1] = before[square] | attacks[square];
+            after[SQUARES - 1 - square] = after[SQUARES - square] | attacks[SQUARES - 1 - square];
+        }
         for (to, &piece) in self.cells.iter().enumerate() {
             if piece == EMPTY || owner(piece) != 1 {
                 continue;
@@ -595,12 +661,7 @@ impl Position {
             // The squares the opponent's other pieces attack: with the
             // moved piece's attacks from where it stood, what the opponent
             // attacked before the move.
-            let mut others = 0u16;
-            for (square, &p) in self.cells.iter().enumerate() {
-                if square != to && p != EMPTY && owner(p) == 1 {
-                    others |= targets(p, square);
-                }
-            }
+            let others = before[to] | after[to + 1];
             // Whether the state before `moved` stepped from `from` is kept.
             let keeps = |from: usize, moved: u8| {
                 let theirs = if kind(moved) == LION {
@@ -633,39 +694,35 @@ impl Position {
                     if self.cells[from] != EMPTY || !keeps(from, moved) {
                         continue;
                     }
-                    let mut base = *self;
-                    base.cells[to] = EMPTY;
-                    base.cells[from] = moved;
+                    let back = |left: u8| Unstep::Back {
+                        from,
+                        to,
+                        was: moved,
+                        left,
+                    };
                     if lost {
-                        base.hands[1][0] -= 1;
-                        base.cells[to] = LION;
-                        f(base.turned());
+                        // The mover's lion was taken: only that capture
+                        // leads here.
+                        f(back(LION));
                         continue;
                     }
-                    f(base.turned());
+                    f(back(EMPTY));
                     for slot in 1..4 {
                         if self.hands[1][slot] == 0 {
                             continue;
                         }
-                        let mut taken = base;
-                        taken.hands[1][slot] -= 1;
-                        taken.cells[to] = slot_kind(slot);
-                        f(taken.turned());
+                        f(back(slot_kind(slot)));
                         if slot == 3 {
-                            taken.cells[to] = HEN;
-                            f(taken.turned());
+                            f(back(HEN));
                         }
                     }
                 }
             }
             if !lost && matches!(kind(piece), GIRAFFE | ELEPHANT | CHICK) {
-                let mut base = *self;
-                base.cells[to] = EMPTY;
-                base.hands[1][hand_slot(kind(piece))] += 1;
                 // The mover's pieces are as they were, and the opponent's
                 // attacks lose the dropped piece's.
                 if mine_now.is_some_and(|mine| kept_before(theirs_now, mine, others, false)) {
-                    f(base.turned());
+                    f(Unstep::Undrop { to });
                 }
             }
         }
@@ -922,9 +979,11 @@ impl Game for Dobutsu {
         true
     }
 
+    /// Numbered from the un-moves' squares ([`index::Index::for_each_unmove_index`]).
     fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
-        if let Some(p) = self.decode(index) {
-            p.for_each_unmove(|before| out.push(self.encode(&before)));
+        if let Some(p) = self.decoded(index) {
+            self.index
+                .for_each_unmove_index(&p, false, |before| out.push(before));
         }
     }
 
@@ -1011,10 +1070,12 @@ impl Game for Dobutsu {
         }
     }
 
-    /// Each predecessor canonicalised from the board in hand.
+    /// Each predecessor canonicalised from the un-moves' squares
+    /// ([`index::Index::for_each_unmove_index`]).
     fn canonical_predecessors(&self, index: u64, out: &mut Vec<u64>) {
         if let Some(p) = self.decoded(index) {
-            p.for_each_unmove(|before| out.push(self.canonical_of(&before)));
+            self.index
+                .for_each_unmove_index(&p, true, |before| out.push(before));
         }
     }
 
