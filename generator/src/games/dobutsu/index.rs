@@ -113,6 +113,8 @@ pub struct Index {
     /// `rest[level][n]`: the states of kinds number `level` and after on
     /// `n` free squares (`rest[3]` is all ones).
     rest: [[u64; 12]; 4],
+    /// `rest` as divisors, for decoding.
+    rest_div: [[Divisor; 12]; 4],
     /// `offsets[level][n][k]`: where the block for `k` pieces on the board
     /// starts within kind number `level` on `n` free squares (`k` up to 3,
     /// the end of the level).
@@ -152,9 +154,20 @@ impl Index {
             }
         }
         let lost_base = LION_PAIRS * rest[0][10];
+        let mut rest_div = [[Divisor::new(1); 12]; 4];
+        let mut level = 0;
+        while level < 4 {
+            let mut n = 0;
+            while n < 12 {
+                rest_div[level][n] = Divisor::new(rest[level][n]);
+                n += 1;
+            }
+            level += 1;
+        }
         Index {
             present,
             rest,
+            rest_div,
             offsets,
             lost_base,
             states: lost_base + 12 * rest[0][11],
@@ -354,18 +367,18 @@ impl Index {
         // divisions are the cheaper.
         let small = |x: u64| x as u32;
         let mut free: u16 = 0xfff;
-        let mut rest: u32;
+        let mut rest;
         if index < self.lost_base {
-            let block = small(index) / small(self.rest[0][10]);
-            rest = small(index) % small(self.rest[0][10]);
+            let block;
+            (block, rest) = self.rest_div[0][10].div_rem(small(index));
             let (mine, theirs) = block_lions(block as usize);
             p.cells[mine] = LION;
             p.cells[theirs] = LION | THEIRS;
             free &= !(1 << mine) & !(1 << theirs);
         } else {
-            let t = small(index - self.lost_base);
-            let theirs = (t / small(self.rest[0][11])) as usize;
-            rest = t % small(self.rest[0][11]);
+            let theirs;
+            (theirs, rest) = self.rest_div[0][11].div_rem(small(index - self.lost_base));
+            let theirs = theirs as usize;
             p.cells[theirs] = LION | THEIRS;
             p.hands[1][0] = 1;
             free &= !(1 << theirs);
@@ -380,10 +393,8 @@ impl Index {
             while k < 2 && k < n && rest >= small(offsets[k + 1]) {
                 k += 1;
             }
-            let t = rest - small(offsets[k]);
-            let size = small(self.rest[level + 1][n - k]);
-            let local = t / size;
-            rest = t % size;
+            let local;
+            (local, rest) = self.rest_div[level + 1][n - k].div_rem(rest - small(offsets[k]));
             let slot = hand_slot(k_ind);
             let s = s as u32;
             let piece = |state: u32| -> u8 {
@@ -412,13 +423,8 @@ impl Index {
                 _ => {
                     let second = local % s;
                     let first = (local / s) % s;
-                    let pair = local / s / s;
-                    let mut q = 1;
-                    while (q + 1) * q / 2 <= pair {
-                        q += 1;
-                    }
-                    let p0 = pair - q * (q - 1) / 2;
-                    let (a, b) = (select(free, p0), select(free, q));
+                    let (p0, q) = PAIRS[(local / s / s) as usize];
+                    let (a, b) = (select(free, p0.into()), select(free, q.into()));
                     p.cells[a] = piece(first);
                     p.cells[b] = piece(second);
                     free &= !((1 << a) | (1 << b));
@@ -598,6 +604,55 @@ pub const STATES: u64 = FULL.states;
 // must fit them.
 const _: () = assert!(STATES <= u32::MAX as u64);
 
+/// `PAIRS[pair]`: the places `(p, q)`, `p < q`, of the pair numbered
+/// `pair = q(q − 1)/2 + p` among the free squares (see [`Index::number`]).
+const PAIRS: [(u8, u8); 66] = {
+    let mut t = [(0u8, 0u8); 66];
+    let mut q = 1;
+    while q < 12 {
+        let mut p = 0;
+        while p < q {
+            t[q * (q - 1) / 2 + p] = (p as u8, q as u8);
+            p += 1;
+        }
+        q += 1;
+    }
+    t
+};
+
+/// A divisor below 2^32 with its reciprocal: a 32-bit number divided by it
+/// in two multiplications instead of a division, which was the decoding's
+/// largest cost (Lemire, Kaser and Kurz, "Faster remainder by direct
+/// computation", 2019: with `m` = ⌈2^64 / d⌉, ⌊n / d⌋ = ⌊n·m / 2^64⌋ for
+/// every 32-bit `n`).
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Divisor {
+    d: u32,
+    /// ⌈2^64 / d⌉, or 0 for `d` = 1 (which would need 2^64).
+    m: u64,
+}
+
+impl Divisor {
+    /// The divisor `d`, from 1 to 2^32 − 1.
+    const fn new(d: u64) -> Divisor {
+        assert!(d >= 1 && d <= u32::MAX as u64);
+        Divisor {
+            d: d as u32,
+            m: if d > 1 { u64::MAX / d + 1 } else { 0 },
+        }
+    }
+
+    /// `n / d` and `n % d`.
+    #[inline]
+    fn div_rem(self, n: u32) -> (u32, u32) {
+        if self.m == 0 {
+            return (n, 0);
+        }
+        let q = ((u128::from(self.m) * u128::from(n)) >> 64) as u32;
+        (q, n - q * self.d)
+    }
+}
+
 /// The `place`-th (0-based) square set in `free`.
 fn select(free: u16, place: u32) -> usize {
     let mut mask = free;
@@ -611,6 +666,32 @@ fn select(free: u16, place: u32) -> usize {
 mod tests {
     use super::*;
     use crate::games::dobutsu::Dobutsu;
+
+    /// The reciprocal divides as the division does: every divisor of the
+    /// whole game's index, and others, at the edges and on a spread of
+    /// dividends.
+    #[test]
+    fn divisors_divide() {
+        let mut divisors: Vec<u64> = Dobutsu::FULL.index.rest.iter().flatten().copied().collect();
+        divisors.extend([
+            1,
+            2,
+            3,
+            7,
+            1 << 20,
+            (1 << 31) - 1,
+            1 << 31,
+            u64::from(u32::MAX),
+        ]);
+        for d in divisors {
+            let div = Divisor::new(d);
+            let d = d as u32;
+            let spread = (0..u32::MAX).step_by(104_729);
+            for n in spread.chain([0, 1, d - 1, d, d.wrapping_add(1), u32::MAX - 1, u32::MAX]) {
+                assert_eq!(div.div_rem(n), (n / d, n % d), "{n} / {d}");
+            }
+        }
+    }
 
     /// The un-moves numbered from their squares are the un-moves' boards
     /// numbered, one by one and in order, across the whole game's index
