@@ -208,12 +208,15 @@ impl Index {
     }
 
     /// Calls `f` with the index of every state from which a legal move
-    /// leads to `p` (the canonical index of its orbit when `canonical`), in
+    /// leads to state `index` (the canonical index of its orbit when `canonical`), in
     /// the order of [`Position::for_each_unmove`], without building their
     /// boards: the pieces of `p` turned are read once, and each un-move
     /// changes the two or three squares it touches.
-    pub fn for_each_unmove_index(&self, p: &Position, canonical: bool, mut f: impl FnMut(u64)) {
-        let turned = Pieces::of(&p.turned());
+    pub fn for_each_unmove_index(&self, index: u64, canonical: bool, mut f: impl FnMut(u64)) {
+        let Some((p, pieces)) = self.decode_with_pieces(index) else {
+            return;
+        };
+        let turned = pieces.turned();
         // The earlier state's opponent is this state's mover, whose hand
         // no un-move changes.
         let theirs = &p.hands[0];
@@ -261,7 +264,7 @@ impl Index {
                 continue;
             }
             let n = squares_in(free);
-            let k = pieces.counts[level];
+            let k = usize::from(pieces.counts[level]);
             let squares = &pieces.squares[level];
             let place = |i: usize| squares_in(free & ((1u16 << squares[i]) - 1)) as u64;
             let state = |i: usize| u64::from(pieces.states[level][i]);
@@ -355,12 +358,24 @@ impl Index {
 
     /// The state of index `index`, `None` out of range.
     pub fn decode(&self, index: u64) -> Option<Position> {
+        self.decode_with_pieces(index).map(|(p, _)| p)
+    }
+
+    /// [`Index::decode`], with the pieces as [`Index::number`] reads them.
+    #[inline(always)]
+    fn decode_with_pieces(&self, index: u64) -> Option<(Position, Pieces)> {
         if index >= self.states {
             return None;
         }
         let mut p = Position {
             cells: [EMPTY; SQUARES],
             hands: [[0; 4]; 2],
+        };
+        let mut pieces = Pieces {
+            lions: [NONE; 2],
+            squares: [[0; 2]; 3],
+            states: [[0; 2]; 3],
+            counts: [0; 3],
         };
         // Every variant has fewer than 2^32 states (the whole game, the
         // largest, is checked at compile time beside `STATES`), and 32-bit
@@ -374,6 +389,7 @@ impl Index {
             let (mine, theirs) = block_lions(block as usize);
             p.cells[mine] = LION;
             p.cells[theirs] = LION | THEIRS;
+            pieces.lions = [mine as u8, theirs as u8];
             free &= !(1 << mine) & !(1 << theirs);
         } else {
             let theirs;
@@ -381,6 +397,7 @@ impl Index {
             let theirs = theirs as usize;
             p.cells[theirs] = LION | THEIRS;
             p.hands[1][0] = 1;
+            pieces.lions[1] = theirs as u8;
             free &= !(1 << theirs);
         }
         for (level, &(k_ind, s)) in KINDS.iter().enumerate() {
@@ -396,7 +413,8 @@ impl Index {
             let local;
             (local, rest) = self.rest_div[level + 1][n - k].div_rem(rest - small(offsets[k]));
             let slot = hand_slot(k_ind);
-            let s = s as u32;
+            // A piece's states are 2 or 4: shifts and masks, not divisions.
+            let (bits, mask) = (s.trailing_zeros(), s as u32 - 1);
             let piece = |state: u32| -> u8 {
                 let base = if state & 2 != 0 { HEN } else { k_ind };
                 if state & 1 != 0 {
@@ -411,27 +429,32 @@ impl Index {
                     p.hands[0][slot] = 2 - local as u8;
                 }
                 1 => {
-                    let held = local % 2;
-                    let state = (local / 2) % s;
-                    let place = local / 2 / s;
+                    let held = local & 1;
+                    let state = (local >> 1) & mask;
+                    let place = local >> 1 >> bits;
                     let square = select(free, place);
                     p.cells[square] = piece(state);
+                    pieces.squares[level][0] = square as u8;
+                    pieces.states[level][0] = state as u8;
                     free &= !(1 << square);
                     p.hands[1][slot] = held as u8;
                     p.hands[0][slot] = 1 - held as u8;
                 }
                 _ => {
-                    let second = local % s;
-                    let first = (local / s) % s;
-                    let (p0, q) = PAIRS[(local / s / s) as usize];
+                    let second = local & mask;
+                    let first = (local >> bits) & mask;
+                    let (p0, q) = PAIRS[(local >> bits >> bits) as usize];
                     let (a, b) = (select(free, p0.into()), select(free, q.into()));
                     p.cells[a] = piece(first);
                     p.cells[b] = piece(second);
+                    pieces.squares[level] = [a as u8, b as u8];
+                    pieces.states[level] = [first as u8, second as u8];
                     free &= !((1 << a) | (1 << b));
                 }
             }
+            pieces.counts[level] = k as u8;
         }
-        Some(p)
+        Some((p, pieces))
     }
 }
 
@@ -487,10 +510,40 @@ struct Pieces {
     lions: [u8; 2],
     squares: [[u8; 2]; 3],
     states: [[u8; 2]; 3],
-    counts: [usize; 3],
+    counts: [u8; 3],
 }
 
 impl Pieces {
+    /// The same pieces seen from the other side: squares turned 180
+    /// degrees (which reverses the order of a kind's two squares), owners
+    /// exchanged.
+    fn turned(&self) -> Pieces {
+        let turn = |square: u8| {
+            if square == NONE {
+                NONE
+            } else {
+                (SQUARES - 1) as u8 - square
+            }
+        };
+        let mut t = *self;
+        t.lions = [turn(self.lions[1]), turn(self.lions[0])];
+        for level in 0..3 {
+            let (squares, states) = (self.squares[level], self.states[level]);
+            match self.counts[level] {
+                1 => {
+                    t.squares[level][0] = turn(squares[0]);
+                    t.states[level][0] = states[0] ^ 1;
+                }
+                2 => {
+                    t.squares[level] = [turn(squares[1]), turn(squares[0])];
+                    t.states[level] = [states[1] ^ 1, states[0] ^ 1];
+                }
+                _ => {}
+            }
+        }
+        t
+    }
+
     /// Takes piece code `piece` off `square`.
     fn take(&mut self, piece: u8, square: u8) {
         let (row, _) = ROW_AND_STATE[usize::from(piece & 15)];
@@ -521,7 +574,7 @@ impl Pieces {
                     states[1] = states[0];
                     0
                 } else {
-                    self.counts[level]
+                    usize::from(self.counts[level])
                 };
                 squares[at] = square;
                 states[at] = state;
@@ -560,7 +613,7 @@ impl Pieces {
             lions: [lion(3), lion(4)],
             squares: [pair(&squares, 0), pair(&squares, 1), pair(&squares, 2)],
             states: [pair(&states, 0), pair(&states, 1), pair(&states, 2)],
-            counts: [counts[0].min(2), counts[1].min(2), counts[2].min(2)],
+            counts: [0, 1, 2].map(|row| counts[row].min(2) as u8),
         }
     }
 
@@ -581,7 +634,7 @@ impl Pieces {
         };
         for level in 0..3 {
             let squares = &mut m.squares[level];
-            for square in &mut squares[..self.counts[level]] {
+            for square in &mut squares[..usize::from(self.counts[level])] {
                 *square = flip(*square);
             }
             if self.counts[level] == 2 && squares[0] > squares[1] {
@@ -706,7 +759,7 @@ mod tests {
             p.for_each_unmove(|before| boards.push(before));
             for canonical in [false, true] {
                 let mut fast = Vec::new();
-                index.for_each_unmove_index(&p, canonical, |i| fast.push(i));
+                index.for_each_unmove_index(at, canonical, |i| fast.push(i));
                 let slow: Vec<u64> = boards
                     .iter()
                     .map(|b| {

@@ -981,10 +981,8 @@ impl Game for Dobutsu {
 
     /// Numbered from the un-moves' squares ([`index::Index::for_each_unmove_index`]).
     fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
-        if let Some(p) = self.decoded(index) {
-            self.index
-                .for_each_unmove_index(&p, false, |before| out.push(before));
-        }
+        self.index
+            .for_each_unmove_index(index, false, |before| out.push(before));
     }
 
     /// Lion: 8 sources, each plain or taking one of 4 kinds (40); six other
@@ -1073,10 +1071,8 @@ impl Game for Dobutsu {
     /// Each predecessor canonicalised from the un-moves' squares
     /// ([`index::Index::for_each_unmove_index`]).
     fn canonical_predecessors(&self, index: u64, out: &mut Vec<u64>) {
-        if let Some(p) = self.decoded(index) {
-            self.index
-                .for_each_unmove_index(&p, true, |before| out.push(before));
-        }
+        self.index
+            .for_each_unmove_index(index, true, |before| out.push(before));
     }
 
     fn start(&self) -> Option<u64> {
