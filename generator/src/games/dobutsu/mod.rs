@@ -411,6 +411,15 @@ impl Position {
         let settles = |lion: usize, taken: bool| {
             leave_settled && (taken || row(lion) == 0 || index::lions_settle(Some(lion), theirs))
         };
+        // Distinct moves lead to distinct boards. Two lead to mirror images
+        // of each other only when the board and its mirror image differ on
+        // at most the four squares the two moves touch; otherwise (most
+        // states) the moves are counted, with no keys to sort.
+        let differing = {
+            let x = (key ^ mirror) & ((1 << 48) - 1);
+            ((x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111).count_ones()
+        };
+        let may_meet = per_orbit && differing <= 4;
         let mut keys = [0u64; MAX_MOVES];
         let mut n = 0;
         self.for_each_step(|step| {
@@ -424,6 +433,10 @@ impl Position {
                 } => {
                     let lion = if kind(piece) == LION { to } else { mine };
                     if settles(lion, target != EMPTY && kind(target) == LION) {
+                        return;
+                    }
+                    if !may_meet {
+                        n += 1;
                         return;
                     }
                     let held = if target == EMPTY {
@@ -446,6 +459,10 @@ impl Position {
                     if settles(mine, false) {
                         return;
                     }
+                    if !may_meet {
+                        n += 1;
+                        return;
+                    }
                     let dropped = u64::from(slot_kind(slot));
                     let held = 1u64 << hand_shift(0, slot);
                     (
@@ -461,6 +478,9 @@ impl Position {
             }
             n += 1;
         });
+        if !may_meet {
+            return (n <= MAX_MOVES).then_some(n);
+        }
         let keys = keys.get_mut(..n)?;
         keys.sort_unstable();
         Some(keys.first().map_or(0, |_| {
