@@ -295,10 +295,11 @@ impl Index {
         }
         let index = index as u32;
         Some(if index < self.lost_base as u32 {
-            let (mine, theirs) = block_lions((index / self.rest[0][10] as u32) as usize);
+            let (block, _) = self.rest_div[0][10].div_rem(index);
+            let (mine, theirs) = block_lions(block as usize);
             (Some(mine), theirs)
         } else {
-            let theirs = (index - self.lost_base as u32) / self.rest[0][11] as u32;
+            let (theirs, _) = self.rest_div[0][11].div_rem(index - self.lost_base as u32);
             (None, theirs as usize)
         })
     }
@@ -349,10 +350,12 @@ impl Index {
     /// The number of the lion block that holds index `index` (below
     /// [`Index::states`]), in the order of [`Index::blocks`].
     pub fn block_of(&self, index: u64) -> usize {
+        // Below 2^32, as in `Index::decode`.
         if index < self.lost_base {
-            (index / self.rest[0][10]) as usize
+            self.rest_div[0][10].div_rem(index as u32).0 as usize
         } else {
-            LION_PAIRS as usize + ((index - self.lost_base) / self.rest[0][11]) as usize
+            let (block, _) = self.rest_div[0][11].div_rem((index - self.lost_base) as u32);
+            LION_PAIRS as usize + block as usize
         }
     }
 
@@ -501,6 +504,18 @@ const ROW_AND_STATE: [(u8, u8); 16] = {
 /// No square: a lion that is not on the board.
 const NONE: u8 = u8::MAX;
 
+/// `MIRRORED[square]`: the square mirrored left to right, [`NONE`] for
+/// `NONE` (and for the other bytes, which name no square).
+static MIRRORED: [u8; 256] = {
+    let mut t = [NONE; 256];
+    let mut square = 0;
+    while square < SQUARES {
+        t[square] = mirror_square(square) as u8;
+        square += 1;
+    }
+    t
+};
+
 /// Where a state's pieces stand, as the index reads them: the lions (the
 /// mover's, the opponent's; [`NONE`] when captured) and, for each kind in
 /// index order, up to two squares in increasing order with each piece's
@@ -619,28 +634,18 @@ impl Pieces {
 
     /// The same pieces on the board mirrored left to right.
     fn mirrored(&self) -> Pieces {
-        let flip = |square: u8| {
-            if square == NONE {
-                NONE
-            } else {
-                mirror_square(usize::from(square)) as u8
-            }
-        };
-        let mut m = Pieces {
-            lions: [flip(self.lions[0]), flip(self.lions[1])],
-            squares: self.squares,
-            states: self.states,
-            counts: self.counts,
-        };
+        // A lookup, without a branch; unused slots map to anything.
+        let flip = |square: u8| MIRRORED[usize::from(square)];
+        let mut m = *self;
+        m.lions = self.lions.map(flip);
         for level in 0..3 {
-            let squares = &mut m.squares[level];
-            for square in &mut squares[..usize::from(self.counts[level])] {
-                *square = flip(*square);
-            }
-            if self.counts[level] == 2 && squares[0] > squares[1] {
-                squares.swap(0, 1);
-                m.states[level].swap(0, 1);
-            }
+            let [a, b] = self.squares[level].map(flip);
+            let [first, second] = self.states[level];
+            (m.squares[level], m.states[level]) = if self.counts[level] == 2 && a > b {
+                ([b, a], [second, first])
+            } else {
+                ([a, b], [first, second])
+            };
         }
         m
     }
