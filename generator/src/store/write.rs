@@ -11,6 +11,7 @@ use super::files::{
 };
 use super::fingerprint::fingerprint;
 use super::read::{decode_table, StoredTable};
+use crate::engine::codes::Codes;
 use crate::engine::distances::Distances;
 use crate::engine::{Game, Solved};
 use crate::store::atomic;
@@ -100,60 +101,23 @@ pub fn write_tables<G: Game>(
         generator: GENERATOR.to_string(),
     };
 
-    let outcome_file = encode(outcome_path, &spec, solved.codes.packed().to_vec())?;
-    // Compared state by state: a table's worth of read-back codes would
-    // double the memory the check needs.
-    let read_back = &outcome_file.1;
-    if read_back.kind() != TableKind::Outcome
-        || read_back.stored_states() != stored
-        || !(0..stored).all(|s| read_back.code(s) == solved.codes.get(s as usize))
-    {
-        return Err(refuse(
-            outcome_path,
-            "internal error: the encoded table does not read back as solved; nothing written"
-                .into(),
-        ));
-    }
-    let distance_file = if options.distances {
-        let path = distance_path(outcome_path);
-        // 16-bit distances (games deeper than 254 plies) are kept to compare
-        // the read-back state by state, as their packing is a conversion.
-        let (bits, payload, wide) = match std::mem::take(&mut solved.distances) {
-            // Already the 8-bit table's payload.
-            Distances::Narrow(bytes) => (8, bytes, None),
-            Distances::Wide(wide) => {
-                let (bits, payload) = pack_distances(&wide).map_err(|why| refuse(&path, why))?;
-                (bits, payload, Some(wide))
-            }
-        };
-        let spec = TableSpec {
-            kind: TableKind::Distance,
-            bits_per_state: bits,
-            ..spec.clone()
-        };
-        // The read-back's payload is the payload encoded: `decode_table`
-        // checks its SHA-256.
-        let (bytes, table) = encode(&path, &spec, payload)?;
-        let same = table.kind() == TableKind::Distance
-            && table.stored_states() == stored
-            && wide.is_none_or(|wide| {
-                wide.iter().enumerate().all(|(s, &d)| {
-                    table
-                        .distance(s as u64)
-                        .unwrap_or(crate::engine::solve::NO_DISTANCE)
-                        == d
-                })
-            });
-        if !same {
-            return Err(refuse(
-                &path,
-                "internal error: the encoded distance table does not read back as solved; nothing written".into(),
-            ));
-        }
-        Some((path, bytes, table))
-    } else {
-        None
-    };
+    // The two tables are encoded and read back at once, on two threads:
+    // each is one zstd frame, compressed on one core.
+    let codes = &solved.codes;
+    let distances = options
+        .distances
+        .then(|| std::mem::take(&mut solved.distances));
+    let (outcome_file, distance_file) = std::thread::scope(|scope| {
+        let outcome = scope.spawn(|| encode_outcomes(outcome_path, &spec, codes));
+        let distances = distances
+            .map(|distances| encode_distances(outcome_path, &spec, distances))
+            .transpose();
+        let outcome = outcome
+            .join()
+            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
+        (outcome, distances)
+    });
+    let (outcome_file, distance_file) = (outcome_file?, distance_file?);
 
     let mut files = Vec::new();
     let (bytes, outcomes) = outcome_file;
@@ -183,18 +147,89 @@ pub fn write_tables<G: Game>(
     })
 }
 
-/// Encodes a table and reads it back with every check (the payload is
-/// freed first, so that it and its read-back copy are not held together).
+/// Encodes a table and reads it back with every check (a payload passed
+/// by value is freed first, so that it and its read-back copy are not
+/// held together).
 fn encode(
     path: &Path,
     spec: &TableSpec,
-    payload: Vec<u8>,
+    payload: impl AsRef<[u8]>,
 ) -> Result<(Vec<u8>, StoredTable), TableFileError> {
-    let bytes = gametable_format::encode(spec, &payload)
+    let bytes = gametable_format::encode(spec, payload.as_ref())
         .map_err(|e| TableFileError::Format(path.into(), e))?;
     drop(payload);
     let table = decode_table(path, &bytes)?;
     Ok((bytes, table))
+}
+
+/// The outcome table of `codes` to `path`, encoded and read back,
+/// compared state by state.
+fn encode_outcomes(
+    path: &Path,
+    spec: &TableSpec,
+    codes: &Codes,
+) -> Result<(Vec<u8>, StoredTable), TableFileError> {
+    let stored = spec.states;
+    let (bytes, read_back) = encode(path, spec, codes.packed())?;
+    // Compared state by state: a table's worth of read-back codes would
+    // double the memory the check needs.
+    if read_back.kind() != TableKind::Outcome
+        || read_back.stored_states() != stored
+        || !(0..stored).all(|s| read_back.code(s) == codes.get(s as usize))
+    {
+        return Err(TableFileError::Unsupported(
+            path.into(),
+            "internal error: the encoded table does not read back as solved; nothing written"
+                .into(),
+        ));
+    }
+    Ok((bytes, read_back))
+}
+
+/// The distance table beside outcome table `outcome_path`, of
+/// `distances`, encoded and read back: its path, its bytes and the table.
+fn encode_distances(
+    outcome_path: &Path,
+    spec: &TableSpec,
+    distances: Distances,
+) -> Result<(PathBuf, Vec<u8>, StoredTable), TableFileError> {
+    let stored = spec.states;
+    let path = distance_path(outcome_path);
+    let refuse = |why: String| TableFileError::Unsupported(path.clone(), why);
+    // 16-bit distances (games deeper than 254 plies) are kept to compare
+    // the read-back state by state, as their packing is a conversion.
+    let (bits, payload, wide) = match distances {
+        // Already the 8-bit table's payload.
+        Distances::Narrow(bytes) => (8, bytes, None),
+        Distances::Wide(wide) => {
+            let (bits, payload) = pack_distances(&wide).map_err(refuse)?;
+            (bits, payload, Some(wide))
+        }
+    };
+    let spec = TableSpec {
+        kind: TableKind::Distance,
+        bits_per_state: bits,
+        ..spec.clone()
+    };
+    // The read-back's payload is the payload encoded: `decode_table`
+    // checks its SHA-256.
+    let (bytes, table) = encode(&path, &spec, payload)?;
+    let same = table.kind() == TableKind::Distance
+        && table.stored_states() == stored
+        && wide.is_none_or(|wide| {
+            wide.iter().enumerate().all(|(s, &d)| {
+                table
+                    .distance(s as u64)
+                    .unwrap_or(crate::engine::solve::NO_DISTANCE)
+                    == d
+            })
+        });
+    if !same {
+        return Err(refuse(
+            "internal error: the encoded distance table does not read back as solved; nothing written".into(),
+        ));
+    }
+    Ok((path, bytes, table))
 }
 
 /// Writes a table and its fingerprint atomically, recording both in `files`.
