@@ -71,7 +71,6 @@ pub fn write_tables<G: Game>(
     outcome_path: &Path,
     options: &WriteOptions,
 ) -> Result<Written, TableFileError> {
-    let refuse = |path: &Path, why: String| TableFileError::Unsupported(path.to_path_buf(), why);
     super::check_output(outcome_path)?;
     let stored = solved.codes.len() as u64;
     let (symmetry, expected) = match &solved.orbits {
@@ -107,16 +106,24 @@ pub fn write_tables<G: Game>(
     let distances = options
         .distances
         .then(|| std::mem::take(&mut solved.distances));
-    let (outcome_file, distance_file) = std::thread::scope(|scope| {
-        let outcome = scope.spawn(|| encode_outcomes(outcome_path, &spec, codes));
-        let distances = distances
-            .map(|distances| encode_distances(outcome_path, &spec, distances))
-            .transpose();
-        let outcome = outcome
-            .join()
-            .unwrap_or_else(|panic| std::panic::resume_unwind(panic));
-        (outcome, distances)
-    });
+    let outcomes = || encode_outcomes(outcome_path, &spec, codes);
+    let (outcome_file, distance_file) = match distances {
+        None => (outcomes(), Ok(None)),
+        Some(distances) => std::thread::scope(|scope| {
+            let thread = std::thread::Builder::new()
+                .name("outcome-table".into())
+                .spawn_scoped(scope, outcomes);
+            let distances = encode_distances(outcome_path, &spec, distances).map(Some);
+            let outcome = match thread {
+                Ok(thread) => thread
+                    .join()
+                    .unwrap_or_else(|panic| std::panic::resume_unwind(panic)),
+                // No thread to be had: the outcome table after the other.
+                Err(_) => outcomes(),
+            };
+            (outcome, distances)
+        }),
+    };
     let (outcome_file, distance_file) = (outcome_file?, distance_file?);
 
     let mut files = Vec::new();
@@ -147,6 +154,12 @@ pub fn write_tables<G: Game>(
     })
 }
 
+/// The error for a table at `path` that cannot be written as asked, and
+/// why.
+fn refuse(path: &Path, why: String) -> TableFileError {
+    TableFileError::Unsupported(path.to_path_buf(), why)
+}
+
 /// Encodes a table and reads it back with every check (a payload passed
 /// by value is freed first, so that it and its read-back copy are not
 /// held together).
@@ -162,8 +175,8 @@ fn encode(
     Ok((bytes, table))
 }
 
-/// The outcome table of `codes` to `path`, encoded and read back,
-/// compared state by state.
+/// The outcome table of `codes`, encoded and read back, compared state by
+/// state (`path` names it in errors).
 fn encode_outcomes(
     path: &Path,
     spec: &TableSpec,
@@ -177,8 +190,8 @@ fn encode_outcomes(
         || read_back.stored_states() != stored
         || !(0..stored).all(|s| read_back.code(s) == codes.get(s as usize))
     {
-        return Err(TableFileError::Unsupported(
-            path.into(),
+        return Err(refuse(
+            path,
             "internal error: the encoded table does not read back as solved; nothing written"
                 .into(),
         ));
@@ -195,14 +208,13 @@ fn encode_distances(
 ) -> Result<(PathBuf, Vec<u8>, StoredTable), TableFileError> {
     let stored = spec.states;
     let path = distance_path(outcome_path);
-    let refuse = |why: String| TableFileError::Unsupported(path.clone(), why);
     // 16-bit distances (games deeper than 254 plies) are kept to compare
     // the read-back state by state, as their packing is a conversion.
     let (bits, payload, wide) = match distances {
         // Already the 8-bit table's payload.
         Distances::Narrow(bytes) => (8, bytes, None),
         Distances::Wide(wide) => {
-            let (bits, payload) = pack_distances(&wide).map_err(refuse)?;
+            let (bits, payload) = pack_distances(&wide).map_err(|why| refuse(&path, why))?;
             (bits, payload, Some(wide))
         }
     };
@@ -226,6 +238,7 @@ fn encode_distances(
         });
     if !same {
         return Err(refuse(
+            &path,
             "internal error: the encoded distance table does not read back as solved; nothing written".into(),
         ));
     }
@@ -243,7 +256,7 @@ fn write_with_fingerprint(
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
-        .ok_or_else(|| TableFileError::Unsupported(path.into(), "not a file path".into()))?;
+        .ok_or_else(|| refuse(path, "not a file path".into()))?;
     let text = fingerprint(&name, table, bytes.len(), &options.regenerate);
     let fingerprint_path = fingerprint_path(path);
     atomic::write(path, bytes).map_err(|e| TableFileError::Io(path.into(), e))?;

@@ -21,8 +21,8 @@
 //! both lions on the board).
 
 use super::{
-    hand_slot, kind, mirror_square, owner, Position, Unstep, CHICK, ELEPHANT, EMPTY, GIRAFFE, HEN,
-    LION, SQUARES, THEIRS,
+    hand_slot, kind, mirror_square, owner, turned_square, Position, Unstep, CHICK, ELEPHANT, EMPTY,
+    GIRAFFE, HEN, LION, SQUARES, THEIRS,
 };
 
 /// The kinds after the lions in index order, with the states a piece of
@@ -208,10 +208,10 @@ impl Index {
     }
 
     /// Calls `f` with the index of every state from which a legal move
-    /// leads to state `index` (the canonical index of its orbit when `canonical`), in
-    /// the order of [`Position::for_each_unmove`], without building their
-    /// boards: the pieces of `p` turned are read once, and each un-move
-    /// changes the two or three squares it touches.
+    /// leads to state `index` (the canonical index of its orbit when
+    /// `canonical`), in the order of [`Position::for_each_unmove`], without
+    /// building their boards: the state's pieces, turned, are read once, and
+    /// each un-move edits the one or two squares it touches.
     pub fn for_each_unmove_index(&self, index: u64, canonical: bool, mut f: impl FnMut(u64)) {
         let Some((p, pieces)) = self.decode_with_pieces(index) else {
             return;
@@ -220,22 +220,24 @@ impl Index {
         // The earlier state's opponent is this state's mover, whose hand
         // no un-move changes.
         let theirs = &p.hands[0];
+        // Squares and owners as the earlier state's mover sees them.
+        let at = |square: usize| TURNED[square];
         p.for_each_unstep(|unstep| {
             let mut pieces = turned;
-            let to = match unstep {
-                Unstep::Back { to, .. } | Unstep::Undrop { to } => to,
-            };
-            // Squares and owners as the earlier state's mover sees them.
-            let at = |square: usize| (SQUARES - 1 - square) as u8;
-            pieces.take(p.cells[to] ^ THEIRS, at(to));
-            if let Unstep::Back {
-                from, was, left, ..
-            } = unstep
-            {
-                pieces.put(was ^ THEIRS, at(from));
-                if left != EMPTY {
-                    pieces.put(left | THEIRS, at(to));
+            match unstep {
+                Unstep::Back {
+                    from,
+                    to,
+                    was,
+                    left,
+                } => {
+                    pieces.take(p.cells[to] ^ THEIRS, at(to));
+                    pieces.put(was ^ THEIRS, at(from));
+                    if left != EMPTY {
+                        pieces.put(left | THEIRS, at(to));
+                    }
                 }
+                Unstep::Undrop { to } => pieces.take(p.cells[to] ^ THEIRS, at(to)),
             }
             f(if canonical {
                 self.canonical_number(&pieces, theirs)
@@ -381,8 +383,8 @@ impl Index {
             counts: [0; 3],
         };
         // Every variant has fewer than 2^32 states (the whole game, the
-        // largest, is checked at compile time beside `STATES`), and 32-bit
-        // divisions are the cheaper.
+        // largest, is checked at compile time beside `STATES`), as the
+        // reciprocal divisors ([`Divisor`]) need.
         let small = |x: u64| x as u32;
         let mut free: u16 = 0xfff;
         let mut rest;
@@ -506,15 +508,27 @@ const NONE: u8 = u8::MAX;
 
 /// `MIRRORED[square]`: the square mirrored left to right, [`NONE`] for
 /// `NONE` (and for the other bytes, which name no square).
-static MIRRORED: [u8; 256] = {
+static MIRRORED: [u8; 256] = square_table(false);
+
+/// `TURNED[square]`: the square turned 180 degrees, [`NONE`] for `NONE`
+/// (and for the other bytes).
+static TURNED: [u8; 256] = square_table(true);
+
+/// A table of each square turned (`turn`) or mirrored, [`NONE`] elsewhere:
+/// a lookup without a branch for a missing lion.
+const fn square_table(turn: bool) -> [u8; 256] {
     let mut t = [NONE; 256];
     let mut square = 0;
     while square < SQUARES {
-        t[square] = mirror_square(square) as u8;
+        t[square] = if turn {
+            turned_square(square)
+        } else {
+            mirror_square(square)
+        } as u8;
         square += 1;
     }
     t
-};
+}
 
 /// Where a state's pieces stand, as the index reads them: the lions (the
 /// mover's, the opponent's; [`NONE`] when captured) and, for each kind in
@@ -533,13 +547,7 @@ impl Pieces {
     /// degrees (which reverses the order of a kind's two squares), owners
     /// exchanged.
     fn turned(&self) -> Pieces {
-        let turn = |square: u8| {
-            if square == NONE {
-                NONE
-            } else {
-                (SQUARES - 1) as u8 - square
-            }
-        };
+        let turn = |square: u8| TURNED[usize::from(square)];
         let mut t = *self;
         t.lions = [turn(self.lions[1]), turn(self.lions[0])];
         for level in 0..3 {
@@ -658,13 +666,13 @@ pub const LOST_BASE: u64 = FULL.lost_base;
 /// How many indices the whole game has.
 pub const STATES: u64 = FULL.states;
 
-// `Index::decode` divides in 32 bits: the whole game, the largest variant,
-// must fit them.
+// `Index::decode` divides in 32 bits ([`Divisor`]): the whole game, the
+// largest variant, must fit them.
 const _: () = assert!(STATES <= u32::MAX as u64);
 
 /// `PAIRS[pair]`: the places `(p, q)`, `p < q`, of the pair numbered
 /// `pair = q(q − 1)/2 + p` among the free squares (see [`Index::number`]).
-const PAIRS: [(u8, u8); 66] = {
+static PAIRS: [(u8, u8); 66] = {
     let mut t = [(0u8, 0u8); 66];
     let mut q = 1;
     while q < 12 {

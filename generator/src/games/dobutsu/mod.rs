@@ -167,6 +167,12 @@ pub const fn mirror_square(square: usize) -> usize {
     square + 2 - 2 * (square % 3)
 }
 
+/// Square `square` turned 180 degrees: where it is seen from the other
+/// side of the board.
+pub const fn turned_square(square: usize) -> usize {
+    SQUARES - 1 - square
+}
+
 /// The row of `square` (0 the mover's far row, 3 its home row).
 const fn row(square: usize) -> usize {
     square / 3
@@ -383,12 +389,16 @@ impl Position {
     /// leaving out those whose lions settle them ([`Position::lions_settle`])
     /// when `leave_settled`; `None` past [`MAX_MOVES`].
     ///
-    /// The moves of [`Position::for_each_move`], without a board per move:
-    /// each successor is a 64-bit key (a nibble per square, two bits per
-    /// hand count) changed in the squares and the hand the move touches,
-    /// with its mirror image's key beside it. The keys are taken before
-    /// the board is turned to the opponent: turning is one-to-one and
-    /// commutes with the mirror, so it changes neither count.
+    /// The moves of [`Position::for_each_move`], without a board per move.
+    /// Distinct moves lead to distinct states, so only successors that are
+    /// each other's mirror images can meet, and only when the board is
+    /// within four squares of its mirror image: then each successor is a
+    /// 64-bit key (a nibble per square, two bits per hand count) changed in
+    /// the squares and the hand the move touches, with its mirror image's
+    /// key beside it, and the smaller keys are sorted and counted. The keys
+    /// are taken before the board is turned to the opponent: turning is
+    /// one-to-one and commutes with the mirror, so it changes neither
+    /// count.
     pub fn distinct_successors(&self, per_orbit: bool, leave_settled: bool) -> Option<usize> {
         let (Some(mine), Some(theirs)) = (self.lion(0), self.lion(1)) else {
             return Some(0);
@@ -420,61 +430,62 @@ impl Position {
             ((x | x >> 1 | x >> 2 | x >> 3) & 0x1111_1111_1111).count_ones()
         };
         let may_meet = per_orbit && differing <= 4;
+        // The keys of the successor after `step` and of its mirror image.
+        let keys_after = |step: Step| match step {
+            Step::Board {
+                from,
+                to,
+                piece,
+                target,
+                placed,
+            } => {
+                let held = if target == EMPTY {
+                    0
+                } else {
+                    1u64 << hand_shift(0, hand_slot(kind(target)))
+                };
+                let moved = |k: u64, from: usize, to: usize| {
+                    k.wrapping_sub(u64::from(piece) << (4 * from))
+                        .wrapping_sub(u64::from(target) << (4 * to))
+                        .wrapping_add(u64::from(placed) << (4 * to))
+                        .wrapping_add(held)
+                };
+                (
+                    moved(key, from, to),
+                    moved(mirror, mirror_square(from), mirror_square(to)),
+                )
+            }
+            Step::Drop { slot, to } => {
+                let dropped = u64::from(slot_kind(slot));
+                let held = 1u64 << hand_shift(0, slot);
+                (
+                    key.wrapping_add(dropped << (4 * to)).wrapping_sub(held),
+                    mirror
+                        .wrapping_add(dropped << (4 * mirror_square(to)))
+                        .wrapping_sub(held),
+                )
+            }
+        };
         let mut keys = [0u64; MAX_MOVES];
         let mut n = 0;
         self.for_each_step(|step| {
-            let (k, m) = match step {
+            let (lion, taken) = match step {
                 Step::Board {
-                    from,
-                    to,
-                    piece,
-                    target,
-                    placed,
-                } => {
-                    let lion = if kind(piece) == LION { to } else { mine };
-                    if settles(lion, target != EMPTY && kind(target) == LION) {
-                        return;
-                    }
-                    if !may_meet {
-                        n += 1;
-                        return;
-                    }
-                    let held = if target == EMPTY {
-                        0
-                    } else {
-                        1u64 << hand_shift(0, hand_slot(kind(target)))
-                    };
-                    let moved = |k: u64, from: usize, to: usize| {
-                        k.wrapping_sub(u64::from(piece) << (4 * from))
-                            .wrapping_sub(u64::from(target) << (4 * to))
-                            .wrapping_add(u64::from(placed) << (4 * to))
-                            .wrapping_add(held)
-                    };
-                    (
-                        moved(key, from, to),
-                        moved(mirror, mirror_square(from), mirror_square(to)),
-                    )
-                }
-                Step::Drop { slot, to } => {
-                    if settles(mine, false) {
-                        return;
-                    }
-                    if !may_meet {
-                        n += 1;
-                        return;
-                    }
-                    let dropped = u64::from(slot_kind(slot));
-                    let held = 1u64 << hand_shift(0, slot);
-                    (
-                        key.wrapping_add(dropped << (4 * to)).wrapping_sub(held),
-                        mirror
-                            .wrapping_add(dropped << (4 * mirror_square(to)))
-                            .wrapping_sub(held),
-                    )
-                }
+                    to, piece, target, ..
+                } => (
+                    if kind(piece) == LION { to } else { mine },
+                    target != EMPTY && kind(target) == LION,
+                ),
+                Step::Drop { .. } => (mine, false),
             };
-            if let Some(slot) = keys.get_mut(n) {
-                *slot = if per_orbit { k.min(m) } else { k };
+            if settles(lion, taken) {
+                return;
+            }
+            if may_meet {
+                if let Some(slot) = keys.get_mut(n) {
+                    let (k, m) = keys_after(step);
+                    *slot = k.min(m);
+                }
             }
             n += 1;
         });
@@ -554,7 +565,7 @@ impl Position {
         let mut cells = [EMPTY; SQUARES];
         for (square, &piece) in self.cells.iter().enumerate() {
             // Without a branch: an empty square stays empty.
-            cells[SQUARES - 1 - square] = piece ^ (u8::from(piece != EMPTY) * THEIRS);
+            cells[turned_square(square)] = piece ^ (u8::from(piece != EMPTY) * THEIRS);
         }
         Position {
             cells,
@@ -749,7 +760,7 @@ impl Position {
     }
 }
 
-/// Whether an un-move's earlier state is kept ([`Position::for_each_unmove`]):
+/// Whether an un-move's earlier state is kept ([`Position::for_each_unstep`]):
 /// with the opponent to move, its lion on `theirs` off its far row (row 3
 /// in the mover's frame), the state not over (the mover's lion, on `mine`,
 /// not unattacked on row 0), and the opponent, attacking `attacks`, able to
@@ -864,8 +875,8 @@ impl Dobutsu {
     }
 
     /// [`Dobutsu::decode`] for the engine's questions about one index in a
-    /// row (its ending, whether it wins at once, its moves; or its ending,
-    /// then its un-moves): each thread keeps the last state it decoded, so
+    /// row (its ending, whether it wins at once, its successors): each
+    /// thread keeps the last state it decoded, so
     /// that the index is decoded once, not two or three times.
     fn decoded(&self, index: u64) -> Option<Position> {
         thread_local! {

@@ -24,8 +24,8 @@
 //! refuses a position naming a piece it does not have.
 
 use super::{
-    hand_slot, kind, owner, Dobutsu, Move, Position, CHICK, ELEPHANT, EMPTY, GIRAFFE, HEN, LION,
-    SQUARES, THEIRS,
+    hand_slot, kind, owner, turned_square, Dobutsu, Move, Position, CHICK, ELEPHANT, EMPTY,
+    GIRAFFE, HEN, LION, THEIRS,
 };
 use crate::engine::{Notation, NotationError, Side};
 
@@ -66,7 +66,7 @@ fn absolute(p: &Position, side: Side) -> Position {
 fn square_name(square: usize, side: Side) -> String {
     let a = match side {
         Side::First => square,
-        Side::Second => SQUARES - 1 - square,
+        Side::Second => turned_square(square),
     };
     format!("{}{}", char::from(b'a' + (a % 3) as u8), a / 3 + 1)
 }
@@ -279,7 +279,7 @@ pub fn parse_move(p: &Position, side: Side, text: &str) -> Result<Position, Nota
         let a = (rank as usize - '1' as usize) * 3 + (file as usize - 'a' as usize);
         Some(match side {
             Side::First => a,
-            Side::Second => SQUARES - 1 - a,
+            Side::Second => turned_square(a),
         })
     };
     let (from, to) = if let Some(target) = rest.strip_prefix('*') {
