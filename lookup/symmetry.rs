@@ -77,8 +77,14 @@ pub struct Orbits {
     starts: Vec<u64>,
     /// One numbering per non-trivial stabiliser.
     groups: Vec<Group>,
-    /// `block_row[i]`: the row holding orbit `i * 64`, to start row searches.
+    /// `block_row[i]`: the row holding orbit `i << block_shift`, to start
+    /// row searches.
     block_row: Vec<u32>,
+    /// Blocks of `block_row` span `1 << block_shift` orbits: no more than
+    /// the shortest row (and at least 64), so that a block meets at most
+    /// two rows and a search takes at most one step, with one entry per
+    /// several thousand orbits instead of one per 64.
+    block_shift: u32,
     states: u64,
 }
 
@@ -200,10 +206,13 @@ impl Orbits {
                 }
             })
             .collect();
-        let mut block_row = Vec::with_capacity(next.div_ceil(64) as usize);
+        let shortest = starts.windows(2).map(|w| w[1] - w[0]).min().unwrap_or(1);
+        let block_shift = shortest.max(64).ilog2();
+        let blocks = next.div_ceil(1 << block_shift);
+        let mut block_row = Vec::with_capacity(blocks as usize);
         let mut row = 0usize;
-        for block in 0..next.div_ceil(64) {
-            while starts[row + 1] <= block * 64 {
+        for block in 0..blocks {
+            while starts[row + 1] <= block << block_shift {
                 row += 1;
             }
             block_row.push(row as u32);
@@ -214,6 +223,7 @@ impl Orbits {
             hands,
             mover,
             block_row,
+            block_shift,
             units,
             mul,
             stab,
@@ -315,9 +325,9 @@ impl Orbits {
     /// The row (index into the rows in rank order) holding orbit `index`.
     #[inline]
     pub fn row_of(&self, index: u64) -> usize {
-        let mut row = self.block_row[(index / 64) as usize] as usize;
-        // Rows are longer than a block in all but the smallest variants:
-        // one step without a branch, then the rare further steps.
+        let mut row = self.block_row[(index >> self.block_shift) as usize] as usize;
+        // Rows are no shorter than a block in all but the smallest
+        // variants: one step without a branch, then the rare further steps.
         row += usize::from(self.starts[row + 1] <= index);
         while self.starts[row + 1] <= index {
             row += 1;
@@ -445,6 +455,26 @@ mod tests {
                 );
             }
         }
+    }
+
+    #[test]
+    fn rows_are_found_from_a_small_block_index() {
+        for (n, m) in [(8, 5), (2, 16), (4, 16), (10, 7), (3, 9)] {
+            let orbits = Orbits::new(Variant::new(n, m).unwrap());
+            let mut row = 0;
+            for index in 0..orbits.states() {
+                while orbits.row_bounds(row).1 <= index {
+                    row += 1;
+                }
+                assert_eq!(orbits.row_of(index), row, "({n},{m}) orbit {index}");
+            }
+            assert_eq!(row + 1, orbits.rows(), "({n},{m})");
+        }
+        // One entry per a thousand orbits or more where rows are long:
+        // (10, 7) has 8,008 hands, and rows of at least 1,024 of them.
+        let orbits = Orbits::new(Variant::new(10, 7).unwrap());
+        assert_eq!(orbits.block_shift, 10);
+        assert!((orbits.block_row.len() as u64) <= orbits.states() / 1024 + 1);
     }
 
     #[test]
