@@ -21,15 +21,16 @@ pub const fn code_at(packed: &[u8], index: u64) -> Option<u8> {
     Some(code_in(packed[byte], index))
 }
 
-/// Sets the code of state `index` in `packed` (whose 2 bits there are
-/// still 0) to `code`; nothing past its end.
+/// Sets the code of state `index` in `packed` to `code` (its other states'
+/// bits kept); nothing past its end.
 #[inline(always)]
 pub fn put_code(packed: &mut [u8], index: u64, code: u8) {
     if let Some(byte) = usize::try_from(index / 4)
         .ok()
         .and_then(|i| packed.get_mut(i))
     {
-        *byte |= (code & 3) << ((index % 4) * 2);
+        let shift = (index % 4) * 2;
+        *byte = (*byte & !(3 << shift)) | (code & 3) << shift;
     }
 }
 
@@ -58,5 +59,13 @@ mod tests {
         assert_eq!(code_at(&packed, 24), None);
         put_code(&mut packed, 1 << 40, 3);
         assert_eq!(packed.len(), 6);
+        // Putting again replaces the code, and only it.
+        for (i, &c) in codes.iter().enumerate().rev() {
+            put_code(&mut packed, i as u64, 3 - c);
+            assert_eq!(code_at(&packed, i as u64), Some(3 - c), "{i}");
+        }
+        for (i, &c) in codes.iter().enumerate() {
+            assert_eq!(code_at(&packed, i as u64), Some(3 - c), "{i}");
+        }
     }
 }

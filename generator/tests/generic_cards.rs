@@ -48,7 +48,7 @@ fn generic_orbit_tables_equal_the_fast_paths() {
         let mut padded =
             vec![NO_DISTANCE; gametable_gen::games::cards::solve::Space::states(&space)];
         let fast = solve::sweep(&space, &tables, |s, d| padded[s as usize] = d as u16);
-        let fast_codes = space.dense_packed(|s| fast.code(s));
+        let fast_codes = space.into_dense(fast.packed);
         let mut fast_distances = vec![NO_DISTANCE; orbits.states() as usize];
         space.for_each_dense(|dense, s| fast_distances[dense as usize] = padded[s]);
         for reverse_graph in [false, true] {

@@ -142,7 +142,7 @@ pub fn solve_outcomes(
             let space = crate::games::cards::solve::OrbitSpace::new(&orbits);
             let solved =
                 crate::games::cards::solve::sweep_parallel(&space, &tables, |_, _| {}, |_, _| {});
-            let packed = space.dense_packed(|s| solved.code(s));
+            let packed = space.into_dense(solved.packed);
             let counts = count_codes(&packed, orbits.states());
             (
                 packed,

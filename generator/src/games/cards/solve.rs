@@ -169,7 +169,7 @@ pub fn solve_orbits_on<W: Sweeper>(
     let solution = match layout {
         Layout::Full => expand_outcomes(variant, &space, solved, sweep_time),
         Layout::Orbits => {
-            let outcomes = space.dense_packed(|s| solved.code(s));
+            let outcomes = space.into_dense(solved.packed);
             let mut counts = [0u64; 4];
             for i in 0..stored {
                 let code = gametable::packing::code_at(&outcomes, i).unwrap_or(0);

@@ -249,13 +249,24 @@ impl<'a> OrbitSpace<'a> {
         }
     }
 
-    /// Packs `code(s)` (2 bits) of every stored state `s` in the dense
-    /// [`Orbits`] numbering, the layout of a reduced table file.
-    pub fn dense_packed(&self, code: impl Fn(usize) -> u8) -> Vec<u8> {
-        let mut packed = vec![0u8; gametable::packed_len(self.orbits.states()) as usize];
+    /// The packed 2-bit codes of every stored state (`packed`, a code per
+    /// slot of this space) renumbered in place into the dense [`Orbits`]
+    /// numbering, the layout of a reduced table file: holes dropped, the
+    /// rest shortened and returned. In place, because a state's dense
+    /// index is never above its slot and both increase together, so each
+    /// code lands where the codes already read were.
+    pub fn into_dense(&self, mut packed: Vec<u8>) -> Vec<u8> {
         self.for_each_dense(|dense, s| {
-            gametable::packing::put_code(&mut packed, dense, code(s));
+            let code = gametable::packing::code_in(packed[s / 4], s as u64);
+            gametable::packing::put_code(&mut packed, dense, code);
         });
+        let (states, len) = (self.orbits.states(), gametable::packed_len(self.orbits.states()));
+        // The last byte's slots past the last state read 0, as in any table.
+        for unused in states..len * 4 {
+            gametable::packing::put_code(&mut packed, unused, 0);
+        }
+        packed.truncate(len as usize);
+        packed.shrink_to_fit();
         packed
     }
 
