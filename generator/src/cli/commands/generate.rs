@@ -289,20 +289,25 @@ pub fn outcome_table(
     };
     let sweep_time = started.elapsed();
     // Read back with every check the lookup crate's opener makes, and
-    // compare every stored code and the counts before anything is written.
-    let decoded = gametable::OpenTable::from_bytes(&laid.bytes).map_err(|e| {
+    // compare the stored codes (by their SHA-256, taken here apart from the
+    // encoder's, so that the codes are not held twice beside the file) and
+    // the counts before anything is written.
+    let sweep_digest = gametable_format::sha256(&laid.packed);
+    let counts = laid.counts;
+    let bytes = laid.bytes;
+    drop(laid.packed);
+    let decoded = gametable::OpenTable::from_bytes(&bytes).map_err(|e| {
         format!("internal error: the encoded table does not read back ({e}); nothing written")
     })?;
     let stored = decoded.header().states;
-    if decoded.as_bytes() != laid.packed
-        || table_file::count_codes(decoded.as_bytes(), stored) != laid.counts
+    if gametable_format::sha256(decoded.as_bytes()) != sweep_digest
+        || table_file::count_codes(decoded.as_bytes(), stored) != counts
     {
         return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
     }
-    atomic::write(&path, &laid.bytes).map_err(|e| format!("{}: {e}", path.display()))?;
+    atomic::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
     let fingerprint_path = table_file::fingerprint_path(&path);
-    let fingerprint =
-        table_file::fingerprint(&file_name, decoded.header(), laid.bytes.len(), laid.counts);
+    let fingerprint = table_file::fingerprint(&file_name, decoded.header(), bytes.len(), counts);
     atomic::write(&fingerprint_path, fingerprint.as_bytes())
         .map_err(|e| format!("{}: {e}", fingerprint_path.display()))?;
     let mut names = vec![file_name.clone(), file_name_of(&fingerprint_path)?];
@@ -311,7 +316,7 @@ pub fn outcome_table(
             variant,
             &path,
             decoded.header(),
-            &laid.packed,
+            decoded.as_bytes(),
             laid_distances,
         )?);
     }
@@ -323,10 +328,10 @@ pub fn outcome_table(
         variant.modulus(),
         crate::store::symmetry_words(symmetry),
         crate::store::compression_words(compression),
-        laid.counts[code::WIN as usize],
-        laid.counts[code::LOSS as usize],
-        laid.counts[code::DRAW as usize],
-        laid.counts[code::NOT_A_POSITION as usize],
+        counts[code::WIN as usize],
+        counts[code::LOSS as usize],
+        counts[code::DRAW as usize],
+        counts[code::NOT_A_POSITION as usize],
     );
     say!(
         "sweep: {:.3} ms, {} levels, {} predecessor visits",
@@ -337,7 +342,7 @@ pub fn outcome_table(
     say!(
         "wrote {} ({} bytes, payload sha256 {}), its fingerprint and {}",
         path.display(),
-        laid.bytes.len(),
+        bytes.len(),
         gametable_format::hex(&decoded.header().payload_sha256),
         dir.join(table_file::SUMS).display()
     );
