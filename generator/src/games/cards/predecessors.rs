@@ -26,6 +26,8 @@ pub struct PredTable<E> {
     null: E,
     /// [`Space::key_bits`].
     key_bits: u32,
+    /// The length of a row (the number of hands).
+    row_len: usize,
 }
 
 /// Where a hand's rows of a [`PredTable`] are.
@@ -35,47 +37,73 @@ struct Rows {
     count: u32,
 }
 
-/// A [`PredTable`] entry: a mover entry in 32 or 64 bits.
+/// A [`PredTable`] entry: a mover entry in 32 bits, as its row start
+/// (`u32`, one load from the index) or, where starts do not fit, as its
+/// row ([`RowEntry`], a multiplication more).
 pub trait Entry: Copy + PartialEq + Send + Sync {
     /// Whether every mover entry of `space` fits.
     fn fits<S: Space>(space: &S) -> bool;
-    /// The entry of mover entry `entry` (which fits).
-    fn new(entry: u64) -> Self;
-    /// The mover entry.
-    fn get(self) -> u64;
+    /// The entry of mover entry `entry` (`start << key_bits | key`, which
+    /// fits) in rows of `row_len` states.
+    fn new(entry: u64, key_bits: u32, row_len: usize) -> Self;
+    /// The first stored index of the entry's row.
+    fn start(self, key_bits: u32, row_len: usize) -> usize;
+    /// The entry's bits: its key under the key mask.
+    fn bits(self) -> usize;
 }
 
 impl Entry for u32 {
     fn fits<S: Space>(space: &S) -> bool {
         (space.states() as u64) << space.key_bits() <= 1 << 32
     }
-    fn new(entry: u64) -> u32 {
+    fn new(entry: u64, _key_bits: u32, _row_len: usize) -> u32 {
         entry as u32
     }
     #[inline(always)]
-    fn get(self) -> u64 {
-        u64::from(self)
+    fn start(self, key_bits: u32, _row_len: usize) -> usize {
+        (self >> key_bits) as usize
+    }
+    #[inline(always)]
+    fn bits(self) -> usize {
+        self as usize
     }
 }
 
-impl Entry for u64 {
-    fn fits<S: Space>(_space: &S) -> bool {
-        true
+/// An entry holding its mover's row instead of the row's start: `row <<
+/// key_bits | key`, 32 bits for any space of fewer than 2^24 rows (far
+/// more than memory holds), where row starts take 64 from (13, 7) on.
+#[derive(Clone, Copy, PartialEq, Eq)]
+pub struct RowEntry(u32);
+
+impl Entry for RowEntry {
+    fn fits<S: Space>(space: &S) -> bool {
+        (space.rows() as u64) << space.key_bits() <= 1 << 32
     }
-    fn new(entry: u64) -> u64 {
-        entry
+    fn new(entry: u64, key_bits: u32, row_len: usize) -> RowEntry {
+        let (start, key) = (entry >> key_bits, entry & ((1 << key_bits) - 1));
+        RowEntry(((start / row_len.max(1) as u64) << key_bits | key) as u32)
     }
     #[inline(always)]
-    fn get(self) -> u64 {
-        self
+    fn start(self, key_bits: u32, row_len: usize) -> usize {
+        (self.0 >> key_bits) as usize * row_len
+    }
+    #[inline(always)]
+    fn bits(self) -> usize {
+        self.0 as usize
     }
 }
 
 impl<E: Entry> PredTable<E> {
     /// The table of `tables`' un-moves in `space` (whose entries fit `E`).
     pub fn new<S: Space>(space: &S, tables: &HandTables) -> PredTable<E> {
+        assert!(
+            E::fits(space),
+            "predecessor entries of {} rows do not fit 32 bits",
+            space.rows()
+        );
         let m = tables.modulus;
-        let null = E::new(space.null_entry());
+        let (key_bits, row_len) = (space.key_bits(), tables.hands());
+        let null = E::new(space.null_entry(), key_bits, row_len);
         let mut entries = Vec::new();
         let mut rows = Vec::with_capacity(tables.facts.len());
         for (y, facts) in tables.facts.iter().enumerate() {
@@ -88,7 +116,7 @@ impl<E: Entry> PredTable<E> {
             for &c in facts.values() {
                 entries.extend((1..m).map(|b| match tables.unmove(y, usize::from(c), b) {
                     NO_HAND => null,
-                    hand => E::new(space.mover_entry(hand as usize)),
+                    hand => E::new(space.mover_entry(hand as usize), key_bits, row_len),
                 }));
             }
         }
@@ -98,7 +126,8 @@ impl<E: Entry> PredTable<E> {
             entries,
             rows,
             null,
-            key_bits: space.key_bits(),
+            key_bits,
+            row_len,
         }
     }
 }
@@ -154,7 +183,7 @@ fn gather_predecessors<'t, S: Space, E: Entry>(
     let Rows { at, count } = preds.rows[y];
     let at = at as usize;
     let null = preds.null;
-    let key_bits = preds.key_bits;
+    let (key_bits, row_len) = (preds.key_bits, preds.row_len);
     let key_mask = (1 << key_bits) - 1;
     let mut found = 0;
     for i in 0..count as usize {
@@ -167,9 +196,8 @@ fn gather_predecessors<'t, S: Space, E: Entry>(
         for &column in mover.columns {
             let entry = row[usize::from(column) % 16];
             let real = entry != null;
-            let entry = entry.get();
-            let key = (entry & key_mask) as usize;
-            out[found % PAIRS] = (entry >> key_bits) as usize + S::local(mover.local, key);
+            let key = entry.bits() & key_mask;
+            out[found % PAIRS] = entry.start(key_bits, row_len) + S::local(mover.local, key);
             found += usize::from(real);
         }
     }

@@ -22,7 +22,7 @@ use crate::engine::sweep::{self as engine_sweep, SpaceSolution, Sweeper};
 
 pub use super::hand_tables::HandTables;
 use super::kernel::CardsKernel;
-use super::predecessors::Entry;
+use super::predecessors::{Entry, RowEntry};
 pub use super::space::{FullSpace, OrbitSpace, Space};
 
 /// What a sweep found.
@@ -56,7 +56,7 @@ pub fn sweep<S: Space + Sync>(
     if u32::fits(space) {
         engine_sweep::sweep(&CardsKernel::<S, u32>::new(space, tables), on_decided)
     } else {
-        engine_sweep::sweep(&CardsKernel::<S, u64>::new(space, tables), on_decided)
+        engine_sweep::sweep(&CardsKernel::<S, RowEntry>::new(space, tables), on_decided)
     }
 }
 
@@ -73,7 +73,7 @@ pub fn sweep_parallel<S: Space + Sync>(
         let kernel = CardsKernel::<S, u32>::new(space, tables);
         engine_sweep::parallel::sweep(&kernel, progress, on_decided)
     } else {
-        let kernel = CardsKernel::<S, u64>::new(space, tables);
+        let kernel = CardsKernel::<S, RowEntry>::new(space, tables);
         engine_sweep::parallel::sweep(&kernel, progress, on_decided)
     }
 }
@@ -140,7 +140,7 @@ pub fn solve_orbits_on<W: Sweeper>(
         let kernel = CardsKernel::<_, u32>::new(&space, &tables);
         sweeper.sweep(&kernel, &key, &progress, &mut on_decided)
     } else {
-        let kernel = CardsKernel::<_, u64>::new(&space, &tables);
+        let kernel = CardsKernel::<_, RowEntry>::new(&space, &tables);
         sweeper.sweep(&kernel, &key, &progress, &mut on_decided)
     }?;
     let Some(solved) = solved else {
@@ -352,6 +352,40 @@ mod tests {
             assert_eq!(solution.counts[code::LOSS as usize], 74_605);
             assert_eq!(solution.counts[code::DRAW as usize], 49_054);
             assert_eq!(solution.counts[code::NOT_A_POSITION as usize], 1);
+        }
+    }
+
+    #[test]
+    fn row_entries_sweep_as_start_entries_do() {
+        fn both<S: Space + Sync>(space: &S, tables: &HandTables, name: &str) {
+            let mut starts = Vec::new();
+            let by_start =
+                engine_sweep::sweep(&CardsKernel::<S, u32>::new(space, tables), |s, d| {
+                    starts.push((s, d));
+                });
+            let mut rows = Vec::new();
+            let by_row =
+                engine_sweep::sweep(&CardsKernel::<S, RowEntry>::new(space, tables), |s, d| {
+                    rows.push((s, d));
+                });
+            assert_eq!(by_start.packed, by_row.packed, "{name}");
+            assert_eq!(
+                by_start.predecessor_visits, by_row.predecessor_visits,
+                "{name}"
+            );
+            assert!(starts.len() > 10, "{name}");
+            assert_eq!(starts, rows, "{name}");
+        }
+        for (n, m) in [(8, 5), (6, 7), (4, 9), (3, 12), (3, 16), (12, 2)] {
+            let v = Variant::new(n, m).unwrap();
+            let tables = HandTables::new(v);
+            let orbits = Orbits::new(v);
+            both(
+                &OrbitSpace::new(&orbits),
+                &tables,
+                &format!("orbits ({n}, {m})"),
+            );
+            both(&FullSpace::new(v), &tables, &format!("full ({n}, {m})"));
         }
     }
 

@@ -260,7 +260,10 @@ impl<'a> OrbitSpace<'a> {
             let code = gametable::packing::code_in(packed[s / 4], s as u64);
             gametable::packing::put_code(&mut packed, dense, code);
         });
-        let (states, len) = (self.orbits.states(), gametable::packed_len(self.orbits.states()));
+        let (states, len) = (
+            self.orbits.states(),
+            gametable::packed_len(self.orbits.states()),
+        );
         // The last byte's slots past the last state read 0, as in any table.
         for unused in states..len * 4 {
             gametable::packing::put_code(&mut packed, unused, 0);
