@@ -100,8 +100,11 @@ fn unpack_texts(mut words: &[u64]) -> Vec<String> {
     texts
 }
 
-/// Chunks of the assembly's messages: 64 MiB.
-const CHUNK: usize = 64 << 20;
+/// Chunks of the assembly's messages: 8 MiB, so that neither a rank
+/// packing its codes nor rank 0 receiving them holds more than that beside
+/// its cells or the whole table. In unit tests 64 bytes, so that their
+/// small games' parts go in many chunks too.
+const CHUNK: usize = if cfg!(test) { 64 } else { 8 << 20 };
 
 impl Sweeper for Ranks<'_> {
     fn processes(&self) -> usize {
@@ -319,14 +322,15 @@ impl Ranks<'_> {
         on_decided: &mut dyn FnMut(u64, u32),
     ) -> Option<(Vec<u8>, Vec<RankMemory>)> {
         let comm = self.comm;
-        let (packed, distances) = sweep.finish();
         if comm.rank() != 0 {
-            send_chunked(comm, &packed);
+            sweep.for_each_packed(CHUNK, |piece| comm.send(0, piece));
+            let distances = sweep.into_distances();
             send_chunked(comm, zerocopy::IntoBytes::as_bytes(&distances[..]));
             let peak = memory("VmHWM:");
             comm.send(0, &[base.to_le_bytes(), peak.to_le_bytes()].concat());
             return None;
         }
+        let (packed, distances) = sweep.finish();
         let mut whole = vec![0u8; partition.slots().div_ceil(4)];
         whole[..packed.len()].copy_from_slice(&packed);
         drop(packed);
@@ -406,8 +410,8 @@ fn send_chunked(comm: &dyn Comm, bytes: &[u8]) {
     }
 }
 
-/// Receives `len` bytes from `from` sent by [`send_chunked`], handing each
-/// chunk to `f`.
+/// Receives `len` bytes from `from` sent in chunks (by [`send_chunked`], or
+/// [`RankSweep::for_each_packed`]), handing each chunk to `f`.
 fn receive_chunked(comm: &dyn Comm, from: usize, len: usize, mut f: impl FnMut(&[u8])) {
     let mut left = len;
     while left > 0 {

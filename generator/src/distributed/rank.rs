@@ -332,14 +332,79 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
         figures
     }
 
-    /// This rank's codes, packed four to a byte (its range starts on a
-    /// block, so they are the whole table's bytes for it), and its
-    /// distances (empty when not kept); the cells are freed.
-    pub fn finish(self) -> (Vec<u8>, Vec<u16>) {
-        let mut packed = vec![0u8; self.cells.len().div_ceil(4)];
-        for (s, cell) in self.cells.iter().enumerate() {
-            gametable::packing::put_code(&mut packed, s as u64, cell.code());
+    /// Calls `f` with this rank's codes packed four to a byte, in order,
+    /// in pieces of at most `bytes` bytes (its range starts on a block, so
+    /// they are the whole table's bytes for it): a piece at a time beside
+    /// the cells, not the whole range's.
+    pub fn for_each_packed(&self, bytes: usize, mut f: impl FnMut(&[u8])) {
+        let bytes = bytes.max(1);
+        let mut piece = Vec::with_capacity(bytes.min(self.cells.len().div_ceil(4)));
+        for cells in self.cells.chunks(bytes * 4) {
+            piece.clear();
+            piece.resize(cells.len().div_ceil(4), 0);
+            for (s, cell) in cells.iter().enumerate() {
+                gametable::packing::put_code(&mut piece, s as u64, cell.code());
+            }
+            f(&piece);
         }
-        (packed, self.distances)
+    }
+
+    /// This rank's distances (empty when not kept); the cells are freed.
+    pub fn into_distances(self) -> Vec<u16> {
+        self.distances
+    }
+
+    /// This rank's codes, packed four to a byte (see
+    /// [`RankSweep::for_each_packed`]), and its distances (empty when not
+    /// kept); the cells are freed.
+    pub fn finish(self) -> (Vec<u8>, Vec<u16>) {
+        let mut packed = Vec::with_capacity(self.cells.len().div_ceil(4));
+        self.for_each_packed(1 << 20, |piece| packed.extend_from_slice(piece));
+        (packed, self.into_distances())
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::RankSweep;
+    use crate::distributed::{Partition, Solo};
+    use crate::engine::sweep::Kernel;
+    use crate::games::cards::hand_tables::HandTables;
+    use crate::games::cards::kernel::CardsKernel;
+    use crate::games::cards::space::OrbitSpace;
+    use gametable::symmetry::Orbits;
+    use gametable::Variant;
+
+    #[test]
+    fn codes_packed_in_pieces_are_the_codes_packed_whole() {
+        let variant = Variant::CLASSIC;
+        let (tables, orbits) = (HandTables::new(variant), Orbits::new(variant));
+        let space = OrbitSpace::new(&orbits);
+        let kernel = CardsKernel::<_, u32>::new(&space, &tables);
+        let partition = Partition::new(kernel.slots(), 1).unwrap();
+        let mut sweep = RankSweep::new(&kernel, &Solo, partition, false);
+        sweep.start();
+        for level in 0..3 {
+            sweep.level(level);
+        }
+        let mut whole = Vec::new();
+        sweep.for_each_packed(usize::MAX / 8, |piece| whole.extend_from_slice(piece));
+        assert_eq!(whole.len(), kernel.slots().div_ceil(4));
+        // Every code is there: wins, losses and undecided states alike.
+        let codes: std::collections::BTreeSet<u8> = (0..kernel.slots() as u64)
+            .map(|s| gametable::packing::code_at(&whole, s).unwrap())
+            .collect();
+        assert!(codes.len() >= 3, "{codes:?}");
+        for bytes in [1, 3, 64, 1000] {
+            let (mut joined, mut pieces) = (Vec::new(), 0);
+            sweep.for_each_packed(bytes, |piece| {
+                assert!(piece.len() <= bytes);
+                joined.extend_from_slice(piece);
+                pieces += 1;
+            });
+            assert_eq!(joined, whole, "pieces of {bytes} bytes");
+            assert_eq!(pieces, whole.len().div_ceil(bytes));
+        }
+        assert_eq!(sweep.finish().0, whole);
     }
 }
