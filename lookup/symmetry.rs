@@ -80,10 +80,12 @@ pub struct Orbits {
     /// `block_row[i]`: the row holding orbit `i << block_shift`, to start
     /// row searches.
     block_row: Vec<u32>,
-    /// Blocks of `block_row` span `1 << block_shift` orbits: no more than
-    /// the shortest row (and at least 64), so that a block meets at most
-    /// two rows and a search takes at most one step, with one entry per
-    /// several thousand orbits instead of one per 64.
+    /// Blocks of `block_row` span `1 << block_shift` orbits: the largest
+    /// power of two not above the shortest row, so that a block meets at
+    /// most two rows and a search takes at most one step, with one entry
+    /// per thousands of orbits instead of one per 64; but at least 64,
+    /// where rows are shorter (the smallest variants) and a search takes
+    /// further steps.
     block_shift: u32,
     states: u64,
 }

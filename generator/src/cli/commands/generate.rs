@@ -289,9 +289,11 @@ pub fn outcome_table(
     };
     let sweep_time = started.elapsed();
     // Read back with every check the lookup crate's opener makes, and
-    // compare the stored codes (by their SHA-256, taken here apart from the
-    // encoder's, so that the codes are not held twice beside the file) and
-    // the counts before anything is written.
+    // compare the stored codes and the counts before anything is written.
+    // The codes are compared by their SHA-256, taken here apart from the
+    // encoder's, so that they are not held twice beside the file: the
+    // opener has checked the decoded payload against the header's digest,
+    // which must then be this one.
     let sweep_digest = gametable_format::sha256(&laid.packed);
     let counts = laid.counts;
     let bytes = laid.bytes;
@@ -300,7 +302,7 @@ pub fn outcome_table(
         format!("internal error: the encoded table does not read back ({e}); nothing written")
     })?;
     let stored = decoded.header().states;
-    if gametable_format::sha256(decoded.as_bytes()) != sweep_digest
+    if decoded.header().payload_sha256 != sweep_digest
         || table_file::count_codes(decoded.as_bytes(), stored) != counts
     {
         return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());

@@ -1,9 +1,10 @@
 //! Finding the stored predecessors of a state: the sweep's inner loop.
 //!
 //! A predecessor's index is its mover's row start plus a local index
-//! ([`super::space`]): the packed [`PredTable`] gives the row start and a
-//! key for every un-move, and the waiting hand's table of local indices
-//! gives the rest, so a predecessor costs three loads and no branch.
+//! ([`super::space`]): the packed [`PredTable`] gives the row start (or
+//! the row, which a multiplication turns into its start) and a key for
+//! every un-move, and the waiting hand's table of local indices gives the
+//! rest, so a predecessor costs three loads and no branch.
 #![allow(clippy::indexing_slicing)] // indices are hand ranks, table rows and keys, bounded by construction
 
 use super::hand_tables::{HandTables, NO_HAND};
@@ -71,7 +72,7 @@ impl Entry for u32 {
 
 /// An entry holding its mover's row instead of the row's start: `row <<
 /// key_bits | key`, 32 bits for any space of fewer than 2^24 rows (far
-/// more than memory holds), where row starts take 64 from (13, 7) on.
+/// more than memory holds), where row starts take 64 from (14, 7) on.
 #[derive(Clone, Copy, PartialEq, Eq)]
 pub struct RowEntry(u32);
 
@@ -81,6 +82,7 @@ impl Entry for RowEntry {
     }
     fn new(entry: u64, key_bits: u32, row_len: usize) -> RowEntry {
         let (start, key) = (entry >> key_bits, entry & ((1 << key_bits) - 1));
+        debug_assert_eq!(start % row_len.max(1) as u64, 0, "a row start");
         RowEntry(((start / row_len.max(1) as u64) << key_bits | key) as u32)
     }
     #[inline(always)]
@@ -98,8 +100,9 @@ impl<E: Entry> PredTable<E> {
     pub fn new<S: Space>(space: &S, tables: &HandTables) -> PredTable<E> {
         assert!(
             E::fits(space),
-            "predecessor entries of {} rows do not fit 32 bits",
-            space.rows()
+            "predecessor entries of {} rows of {} states do not fit 32 bits",
+            space.rows(),
+            tables.hands()
         );
         let m = tables.modulus;
         let (key_bits, row_len) = (space.key_bits(), tables.hands());

@@ -6,8 +6,9 @@
 //! hand to move (every hand, or the orbit representatives), and both split a
 //! state's index the same way so that the sweep's inner loop is one shape
 //! for both: the hand to move contributes a *mover entry* (its row's first
-//! index and a small key, packed in a `u64` that the sweep's predecessor
-//! table holds), the waiting hand contributes a small table of local
+//! index and a small key, packed in a `u64`, which the sweep's predecessor
+//! table holds in 32 bits: as it is, or with the row in place of its
+//! start), the waiting hand contributes a small table of local
 //! indices (one per key), and the index is the row's start plus
 //! `locals[key]`: one load from a table that stays in L1 for every
 //! predecessor of one state.
