@@ -45,7 +45,18 @@ pub fn with_executor<T>(
             report: !quiet,
         }),
     };
-    run(&executor)
+    let result = run(&executor);
+    // The sweep's report gives each rank's peak at the end of the sweep;
+    // rank 0 then writes the files, which may take it higher.
+    if let Executor::Ranks(ranks) = &executor {
+        if ranks.report && executor.writes() && result.is_ok() {
+            eprintln!(
+                "rank 0: peak memory (VmHWM) with the writing: {:.1} MiB",
+                crate::distributed::memory("VmHWM:") as f64 / 1024.0
+            );
+        }
+    }
+    result
 }
 
 /// How many processes an MPI launcher started, if one did.
