@@ -26,6 +26,18 @@ fn every_rank_count_writes_the_single_process_tables() {
         &CARDS_12[..],
         &CARDS_12_ORBITS[..],
         &["connect4", "--width", "5", "--height", "4"][..],
+        // Every state, uncompressed: the header counts every state.
+        &[
+            "cards",
+            "--cards",
+            "10",
+            "--modulus",
+            "5",
+            "--symmetry",
+            "none",
+            "--compression",
+            "none",
+        ][..],
     ] {
         let _ = std::fs::remove_dir_all(&dir);
         let want = reference(game, &dir);

@@ -276,11 +276,17 @@ pub fn outcome_table(
                 return Ok(());
             };
             let solution = solved.solution;
+            // A full table holds every state; `stored_states` counts the
+            // orbits the sweep stored, expanded since.
+            let states = match symmetry {
+                gametable_format::Symmetry::None => variant.states(),
+                gametable_format::Symmetry::Orbits => solution.stored_states,
+            };
             let laid = table_file::lay_out(
                 variant,
                 symmetry,
                 compression,
-                (solution.outcomes, solution.counts, solution.stored_states),
+                (solution.outcomes, solution.counts, states),
                 solution.levels,
                 solution.predecessor_visits,
             )?;
