@@ -105,6 +105,8 @@ fn unpack_texts(mut words: &[u64]) -> Vec<String> {
 /// its cells or the whole table. In unit tests 64 bytes, so that their
 /// small games' parts go in many chunks too.
 const CHUNK: usize = if cfg!(test) { 64 } else { 8 << 20 };
+// Even, so that no chunk of distances splits a `u16`.
+const _: () = assert!(CHUNK.is_multiple_of(2));
 
 impl Sweeper for Ranks<'_> {
     fn processes(&self) -> usize {

