@@ -11,7 +11,8 @@ mod runs;
 
 use runs::{
     assert_same_files, children, command, generate_args, kill_at_level, mpirun, random_level,
-    reference, run, scratch, succeed, text, CARDS_10, CARDS_10_ORBITS, CARDS_12, CARDS_12_ORBITS,
+    reference, run, scratch, succeed, text, CARDS_10, CARDS_10_ORBITS, CARDS_10_UNCOMPRESSED,
+    CARDS_12, CARDS_12_ORBITS,
 };
 
 #[test]
@@ -26,18 +27,7 @@ fn every_rank_count_writes_the_single_process_tables() {
         &CARDS_12[..],
         &CARDS_12_ORBITS[..],
         &["connect4", "--width", "5", "--height", "4"][..],
-        // Every state, uncompressed: the header counts every state.
-        &[
-            "cards",
-            "--cards",
-            "10",
-            "--modulus",
-            "5",
-            "--symmetry",
-            "none",
-            "--compression",
-            "none",
-        ][..],
+        &CARDS_10_UNCOMPRESSED[..],
     ] {
         let _ = std::fs::remove_dir_all(&dir);
         let want = reference(game, &dir);

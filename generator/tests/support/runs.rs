@@ -19,6 +19,19 @@ pub const CARDS_10_ORBITS: [&str; 7] = [
     "--symmetry",
     "orbits",
 ];
+/// Cards (10, 5), every state, uncompressed: a header that counts every
+/// state though the sweep stored orbits.
+pub const CARDS_10_UNCOMPRESSED: [&str; 9] = [
+    "cards",
+    "--cards",
+    "10",
+    "--modulus",
+    "5",
+    "--symmetry",
+    "none",
+    "--compression",
+    "none",
+];
 pub const CARDS_12: [&str; 5] = ["cards", "--cards", "12", "--modulus", "5"];
 pub const CARDS_12_ORBITS: [&str; 7] = [
     "cards",
