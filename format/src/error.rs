@@ -73,6 +73,14 @@ pub enum FormatError {
         /// Bytes needed.
         bytes: u64,
     },
+    /// A table to be written would hold more than [`crate::MAX_PAYLOAD_LEN`]
+    /// payload bytes, which no reader accepts.
+    TooLarge {
+        /// The states it would hold.
+        states: u64,
+        /// Its bits per state.
+        bits_per_state: u8,
+    },
 }
 
 impl fmt::Display for FormatError {
@@ -143,6 +151,15 @@ impl fmt::Display for FormatError {
             FormatError::OutOfMemory { bytes } => write!(
                 f,
                 "payload of {bytes} bytes is over this reader's limit of {} bytes",
+                crate::MAX_PAYLOAD_LEN
+            ),
+            FormatError::TooLarge {
+                states,
+                bits_per_state,
+            } => write!(
+                f,
+                "a table of {states} states at {bits_per_state} bits per state needs {} payload bytes, over the format's limit of {} bytes that every reader holds to",
+                u128::from(*states) * u128::from(*bits_per_state) / 8,
                 crate::MAX_PAYLOAD_LEN
             ),
         }

@@ -101,12 +101,31 @@ pub fn payload_len(states: u64, bits: u8) -> Option<u64> {
     states.checked_mul(u64::from(bits)).map(|b| b.div_ceil(8))
 }
 
+/// The payload length of a table of `states` states at `bits` bits each,
+/// when readers accept it (at most [`MAX_PAYLOAD_LEN`] bytes): a writer
+/// asks before it works for a table, so that nothing is solved for a file
+/// that could not be read.
+///
+/// # Errors
+/// [`FormatError::TooLarge`] past the limit.
+pub fn writable_payload_len(states: u64, bits: u8) -> Result<u64, FormatError> {
+    payload_len(states, bits)
+        .filter(|&len| len <= MAX_PAYLOAD_LEN)
+        .ok_or(FormatError::TooLarge {
+            states,
+            bits_per_state: bits,
+        })
+}
+
 /// Encodes a whole table file from its spec and decoded payload.
 ///
 /// # Errors
-/// [`FormatError::Inconsistent`] when the payload length does not match the
-/// spec, or the spec itself is inconsistent (see [`Header::check`]).
+/// [`FormatError::TooLarge`] for a payload no reader accepts (see
+/// [`writable_payload_len`]); [`FormatError::Inconsistent`] when the
+/// payload length does not match the spec, or the spec itself is
+/// inconsistent (see [`Header::check`]).
 pub fn encode(spec: &TableSpec, payload: &[u8]) -> Result<Vec<u8>, FormatError> {
+    writable_payload_len(spec.states, spec.bits_per_state)?;
     // The stored payload becomes the file: the preamble and header are
     // put in front of it in place, so that a large table is not held
     // twice (compressed, and copied into the file).
@@ -470,6 +489,42 @@ mod tests {
         let digest = sha256(&out);
         out.extend_from_slice(&digest);
         out
+    }
+
+    #[test]
+    fn writers_refuse_what_readers_would() {
+        assert_eq!(
+            writable_payload_len(4 * MAX_PAYLOAD_LEN, 2),
+            Ok(MAX_PAYLOAD_LEN)
+        );
+        let over = FormatError::TooLarge {
+            states: 4 * MAX_PAYLOAD_LEN + 1,
+            bits_per_state: 2,
+        };
+        assert_eq!(
+            writable_payload_len(4 * MAX_PAYLOAD_LEN + 1, 2),
+            Err(over.clone())
+        );
+        assert_eq!(
+            over.to_string(),
+            "a table of 17179869185 states at 2 bits per state needs 4294967296 payload bytes, over the format's limit of 4294967296 bytes that every reader holds to"
+        );
+        // Lengths that overflow are over the limit too.
+        assert!(writable_payload_len(u64::MAX, 16).is_err());
+        // `encode` asks first: a spec past the limit is refused before its
+        // payload is looked at.
+        let spec = TableSpec {
+            states: MAX_PAYLOAD_LEN + 1,
+            bits_per_state: 8,
+            ..spec(1)
+        };
+        assert_eq!(
+            encode(&spec, &[0]),
+            Err(FormatError::TooLarge {
+                states: MAX_PAYLOAD_LEN + 1,
+                bits_per_state: 8
+            })
+        );
     }
 
     #[test]

@@ -194,6 +194,43 @@ fn table_files_are_read_only_as_far_as_they_can_be_valid() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+#[test]
+fn generate_refuses_a_table_past_the_format_limit_before_solving() {
+    let dir = std::env::temp_dir().join(format!("gametable-too-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = dir.join("t.gtbl");
+    let generate = |extra: &[&str]| {
+        let mut args = vec!["generate", "cards", "--modulus", "7", "--output"];
+        args.push(output.to_str().unwrap());
+        args.extend_from_slice(extra);
+        run_streaming(&args, b"", b"", 0)
+    };
+    // (16, 7) over every state: 5,567,099,769 states, whose distances at
+    // 8 bits exceed 4 GiB while their outcomes at 2 bits do not.
+    let (ok, stderr, peak) = generate(&["--cards", "16"]);
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains(
+            "cards (16, 7), every state: a table of 5567099769 states at 8 bits per state needs 5567099769 payload bytes, over the format's limit of 4294967296 bytes"
+        ) && stderr.contains("nothing was solved; with --no-distances the outcome table alone fits"),
+        "{stderr}"
+    );
+    assert!(peak < PEAK_KIB, "peak {peak} KiB");
+    // (22, 7) over orbits: 23,655,527,120 orbits, 5,913,881,780 bytes of
+    // outcomes even without distances.
+    let (ok, stderr, peak) = generate(&["--cards", "22", "--symmetry", "orbits", "--no-distances"]);
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains(
+            "a table of 23655527120 states at 2 bits per state needs 5913881780 payload bytes"
+        ),
+        "{stderr}"
+    );
+    assert!(peak < PEAK_KIB, "peak {peak} KiB");
+    assert!(!output.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The header serialized as the format does.
 fn postcard_header(header: &gametable_format::Header) -> Vec<u8> {
     postcard::to_allocvec(header).unwrap()

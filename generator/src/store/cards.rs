@@ -88,6 +88,35 @@ pub fn outcome_spec(variant: Variant) -> TableSpec {
     }
 }
 
+/// The states a table of `variant` in layout `symmetry` stores: every
+/// state, or one per orbit.
+pub fn stored_states(variant: Variant, symmetry: Symmetry) -> u64 {
+    match symmetry {
+        Symmetry::None => variant.states(),
+        Symmetry::Orbits => gametable::symmetry::Orbits::new(variant).states(),
+    }
+}
+
+/// Whether the tables `generate` would write for `variant` in layout
+/// `symmetry` fit the format (its outcome table, and with `distances` its
+/// distance table at the narrowest 8 bits a state): asked before the
+/// sweep, so that no sweep runs for hours towards a file no reader takes.
+///
+/// # Errors
+/// [`FormatError::TooLarge`], with the table that does not fit.
+pub fn check_writable(
+    variant: Variant,
+    symmetry: Symmetry,
+    distances: bool,
+) -> Result<(), FormatError> {
+    let states = stored_states(variant, symmetry);
+    gametable_format::writable_payload_len(states, 2)?;
+    if distances {
+        gametable_format::writable_payload_len(states, 8)?;
+    }
+    Ok(())
+}
+
 /// Encodes a sweep's outcomes as a table file.
 ///
 /// # Errors

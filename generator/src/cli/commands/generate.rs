@@ -42,6 +42,7 @@ pub fn cards(
         return Err(format!("{}: the output directory does not exist", dir.display()).into());
     }
     crate::store::check_output(&path)?;
+    check_writable(variant, gametable_format::Symmetry::None, options.distances)?;
 
     let started = Instant::now();
     let progress = Progress::new(options.quiet);
@@ -136,6 +137,36 @@ pub fn cards(
         dir.join(table_file::SUMS).display()
     );
     Ok(())
+}
+
+/// Refuses, before any sweep, a variant whose tables in layout `symmetry`
+/// (with `distances`, the distance table too) would not fit the table
+/// format, and says which flag makes them fit where one does.
+fn check_writable(
+    variant: Variant,
+    symmetry: gametable_format::Symmetry,
+    distances: bool,
+) -> crate::cli::Result<()> {
+    let Err(e) = table_file::check_writable(variant, symmetry, distances) else {
+        return Ok(());
+    };
+    let hint = if distances && table_file::check_writable(variant, symmetry, false).is_ok() {
+        "; with --no-distances the outcome table alone fits"
+    } else if symmetry == gametable_format::Symmetry::None
+        && table_file::check_writable(variant, gametable_format::Symmetry::Orbits, distances)
+            .is_ok()
+    {
+        "; with --symmetry orbits (one state per orbit) it fits"
+    } else {
+        ""
+    };
+    Err(format!(
+        "cards ({}, {}), {}: {e}; nothing was solved{hint}",
+        variant.cards(),
+        variant.modulus(),
+        crate::store::symmetry_words(symmetry),
+    )
+    .into())
 }
 
 /// An encoded outcome table, read back and checked, ready to write.
@@ -259,6 +290,7 @@ pub fn outcome_table(
         return Err(format!("{}: the output directory does not exist", dir.display()).into());
     }
     crate::store::check_output(&path)?;
+    check_writable(variant, symmetry, distances)?;
     let started = Instant::now();
     let (laid, laid_distances) = match executor {
         Executor::Threads => (
