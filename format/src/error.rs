@@ -4,6 +4,7 @@ use std::fmt;
 
 /// A table file that cannot be used, and why.
 #[derive(Clone, Debug, PartialEq, Eq)]
+#[non_exhaustive]
 pub enum FormatError {
     /// Shorter than the fixed preamble.
     TooShort {
@@ -159,7 +160,7 @@ impl fmt::Display for FormatError {
             } => write!(
                 f,
                 "a table of {states} states at {bits_per_state} bits per state needs {} payload bytes, over the format's limit of {} bytes that every reader holds to",
-                u128::from(*states) * u128::from(*bits_per_state) / 8,
+                (u128::from(*states) * u128::from(*bits_per_state)).div_ceil(8),
                 crate::MAX_PAYLOAD_LEN
             ),
         }

@@ -507,7 +507,7 @@ mod tests {
         );
         assert_eq!(
             over.to_string(),
-            "a table of 17179869185 states at 2 bits per state needs 4294967296 payload bytes, over the format's limit of 4294967296 bytes that every reader holds to"
+            "a table of 17179869185 states at 2 bits per state needs 4294967297 payload bytes, over the format's limit of 4294967296 bytes that every reader holds to"
         );
         // Lengths that overflow are over the limit too.
         assert!(writable_payload_len(u64::MAX, 16).is_err());

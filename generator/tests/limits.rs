@@ -212,10 +212,29 @@ fn generate_refuses_a_table_past_the_format_limit_before_solving() {
     assert!(
         stderr.contains(
             "cards (16, 7), every state: a table of 5567099769 states at 8 bits per state needs 5567099769 payload bytes, over the format's limit of 4294967296 bytes"
-        ) && stderr.contains("nothing was solved; with --no-distances the outcome table alone fits"),
+        ) && stderr.contains("nothing was solved; with --symmetry orbits (one state per orbit) it fits"),
         "{stderr}"
     );
     assert!(peak < PEAK_KIB, "peak {peak} KiB");
+    // Over orbits its 927,854,649 orbits fit with distances; (19, 7)'s
+    // 5,227,410,000 fit only without.
+    let (ok, stderr, _) = generate(&["--cards", "19", "--symmetry", "orbits"]);
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains("5227410000 states at 8 bits per state")
+            && stderr.contains("with --no-distances the outcome table alone fits"),
+        "{stderr}"
+    );
+    // (20, 7) over every state fits neither way; over orbits, outcomes only.
+    let (ok, stderr, _) = generate(&["--cards", "20"]);
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains("53005852900 states at 2 bits per state needs 13251463225 payload bytes")
+            && stderr.contains(
+                "with --symmetry orbits --no-distances the outcome table over orbits fits"
+            ),
+        "{stderr}"
+    );
     // (22, 7) over orbits: 23,655,527,120 orbits, 5,913,881,780 bytes of
     // outcomes even without distances.
     let (ok, stderr, peak) = generate(&["--cards", "22", "--symmetry", "orbits", "--no-distances"]);

@@ -101,6 +101,9 @@ pub fn stored_states(variant: Variant, symmetry: Symmetry) -> u64 {
 /// `symmetry` fit the format (its outcome table, and with `distances` its
 /// distance table at the narrowest 8 bits a state): asked before the
 /// sweep, so that no sweep runs for hours towards a file no reader takes.
+/// (Distances take 16 bits only past 254 moves: far more than the 116
+/// levels of (20, 7), past (18, 7), the largest whose distances fit over
+/// orbits; were a table to need them, `encode` would refuse it.)
 ///
 /// # Errors
 /// [`FormatError::TooLarge`], with the table that does not fit.
@@ -120,7 +123,8 @@ pub fn check_writable(
 /// Encodes a sweep's outcomes as a table file.
 ///
 /// # Errors
-/// Only if the solution's sizes disagree with its variant (a bug).
+/// [`FormatError::TooLarge`] past the format's limit; otherwise only if
+/// the solution's sizes disagree with its variant (a bug).
 pub fn encode(solution: &Solution) -> Result<Vec<u8>, FormatError> {
     gametable_format::encode(&outcome_spec(solution.variant), &solution.outcomes)
 }
@@ -147,7 +151,8 @@ pub struct LaidOut {
 /// expanded codes.
 ///
 /// # Errors
-/// Only if the sizes disagree with the variant (a bug).
+/// [`FormatError::TooLarge`] past the format's limit; otherwise only if
+/// the sizes disagree with the variant (a bug).
 pub fn solve_outcomes(
     variant: Variant,
     symmetry: Symmetry,
@@ -198,7 +203,8 @@ pub fn solve_outcomes(
 /// states they hold.
 ///
 /// # Errors
-/// Only if the sizes disagree with the variant (a bug).
+/// [`FormatError::TooLarge`] past the format's limit; otherwise only if
+/// the sizes disagree with the variant (a bug).
 pub fn lay_out(
     variant: Variant,
     symmetry: Symmetry,

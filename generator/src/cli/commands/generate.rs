@@ -150,13 +150,16 @@ fn check_writable(
     let Err(e) = table_file::check_writable(variant, symmetry, distances) else {
         return Ok(());
     };
-    let hint = if distances && table_file::check_writable(variant, symmetry, false).is_ok() {
-        "; with --no-distances the outcome table alone fits"
-    } else if symmetry == gametable_format::Symmetry::None
-        && table_file::check_writable(variant, gametable_format::Symmetry::Orbits, distances)
-            .is_ok()
-    {
+    // The flags that make it fit, the one that keeps the most first.
+    let orbits = gametable_format::Symmetry::Orbits;
+    let fits =
+        |symmetry, distances| table_file::check_writable(variant, symmetry, distances).is_ok();
+    let hint = if symmetry != orbits && fits(orbits, distances) {
         "; with --symmetry orbits (one state per orbit) it fits"
+    } else if distances && fits(symmetry, false) {
+        "; with --no-distances the outcome table alone fits"
+    } else if symmetry != orbits && distances && fits(orbits, false) {
+        "; with --symmetry orbits --no-distances the outcome table over orbits fits"
     } else {
         ""
     };
