@@ -1,5 +1,6 @@
 //! `mpirun -n P gametable generate ...` (feature `mpi`): P = 1, 2 and 3
-//! write byte for byte the single-process tables; a rank killed (SIGKILL)
+//! write byte for byte the single-process tables of every game on the
+//! engine; a rank killed (SIGKILL)
 //! at a random level is resumed with `--resume` to the same tables; bad
 //! launches get clear errors. Skipped, with the reason printed, where
 //! `mpirun` is missing.
@@ -28,6 +29,11 @@ fn every_rank_count_writes_the_single_process_tables() {
         &CARDS_12_ORBITS[..],
         &["connect4", "--width", "5", "--height", "4"][..],
         &CARDS_10_UNCOMPRESSED[..],
+        // The engine's other games: Dobutsu shogi without giraffes
+        // (2,363,637 positions up to symmetry: drops, promotions and
+        // captured lions over ranks) and tic-tac-toe.
+        &["dobutsu", "--giraffes", "0", "--no-census"][..],
+        &["tictactoe"][..],
     ] {
         let _ = std::fs::remove_dir_all(&dir);
         let want = reference(game, &dir);
