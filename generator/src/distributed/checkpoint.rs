@@ -4,9 +4,10 @@
 //! In the checkpoint directory, rank `r` of `P` writes
 //! `rank-<r>-of-<P>.level-<L>.ckpt` (the state at the start of level `L`):
 //! a text header, an empty line, then the body: the rank's work cells, then
-//! its distances (when the sweep keeps them), in native byte order. The
-//! header names the sweep (game, parameters, stored states), `P`, the rank,
-//! `L`, the rank's range of stored states, the cell width, the byte order,
+//! its distances (when the sweep keeps them, one or two bytes each), in
+//! native byte order. The header names the sweep (game, parameters, stored
+//! states), `P`, the rank, `L`, the rank's range of stored states, the cell
+//! and distance widths, the byte order,
 //! the counters the sweep carries, and the SHA-256 of each body part. Every
 //! file is written atomically (temporary, fsync, rename). After every rank
 //! wrote its file, rank 0 writes `COMMIT` (atomically) naming the sweep,
@@ -24,7 +25,7 @@ use crate::store::atomic;
 
 /// The first line of every checkpoint file; bump the number when the
 /// layout changes.
-const MAGIC: &str = "gametable-checkpoint 1";
+const MAGIC: &str = "gametable-checkpoint 2";
 
 /// The commit marker's name.
 pub const COMMIT: &str = "COMMIT";
@@ -53,8 +54,8 @@ pub struct Identity {
     pub slots: usize,
     /// Bytes per work cell.
     pub cell_bytes: usize,
-    /// Whether distances are kept.
-    pub distances: bool,
+    /// Bytes per distance kept: 0 (none kept), 1 or 2.
+    pub distance_bytes: usize,
 }
 
 /// The counters a rank carries from level to level.
@@ -105,7 +106,10 @@ fn identity_lines(id: &Identity, level: u32) -> String {
         id.end,
         id.slots,
         id.cell_bytes,
-        if id.distances { "kept" } else { "none" },
+        match id.distance_bytes {
+            0 => "none".to_owned(),
+            bytes => format!("{} bits a state", 8 * bytes),
+        },
     )
 }
 

@@ -30,6 +30,8 @@ mod threads_test;
 use std::path::PathBuf;
 use std::time::Instant;
 
+use crate::engine::distances::{self, Distances};
+use crate::engine::solve::NO_DISTANCE;
 use crate::engine::sweep::{Kernel, SpaceSolution, Sweeper};
 
 pub use comm::{Comm, Solo};
@@ -326,8 +328,9 @@ impl Ranks<'_> {
         let comm = self.comm;
         if comm.rank() != 0 {
             sweep.for_each_packed(CHUNK, |piece| comm.send(0, piece));
-            let distances = sweep.into_distances();
-            send_chunked(comm, zerocopy::IntoBytes::as_bytes(&distances[..]));
+            if let Some(distances) = sweep.into_distances() {
+                send_chunked(comm, distances.as_bytes());
+            }
             let peak = memory("VmHWM:");
             comm.send(0, &[base.to_le_bytes(), peak.to_le_bytes()].concat());
             return None;
@@ -336,8 +339,11 @@ impl Ranks<'_> {
         let mut whole = vec![0u8; partition.slots().div_ceil(4)];
         whole[..packed.len()].copy_from_slice(&packed);
         drop(packed);
-        for (s, &d) in distances.iter().enumerate() {
-            if d != u16::MAX {
+        // Every rank keeps its distances in the same form (see
+        // `rank::WIDE_FROM`): rank 0's own width is everyone's.
+        let width = distances.as_ref().map_or(0, Distances::width);
+        for (s, d) in distances.iter().flat_map(Distances::iter).enumerate() {
+            if d != NO_DISTANCE {
                 on_decided(s as u64, u32::from(d));
             }
         }
@@ -349,12 +355,11 @@ impl Ranks<'_> {
                 whole[at..at + bytes.len()].copy_from_slice(bytes);
                 at += bytes.len();
             });
-            if self.distances {
+            if width > 0 {
                 let mut s = range.start as u64;
-                receive_chunked(comm, rank, range.len() * 2, |bytes| {
-                    for pair in bytes.chunks_exact(2) {
-                        let d = u16::from_ne_bytes([pair[0], pair[1]]);
-                        if d != u16::MAX {
+                receive_chunked(comm, rank, range.len() * width, |bytes| {
+                    for d in distances::each_in(bytes, width) {
+                        if d != NO_DISTANCE {
                             on_decided(s, u32::from(d));
                         }
                         s += 1;

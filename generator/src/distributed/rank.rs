@@ -13,6 +13,7 @@
 //! every cell, and every distance, is the one-thread sweep's.
 #![allow(clippy::indexing_slicing)] // local indices are below the range's length; owners below the rank count
 
+use crate::engine::distances::Distances;
 use crate::engine::sweep::cells::Cells;
 use crate::engine::sweep::countdown::level_steps;
 use crate::engine::sweep::{mark_block, Cell, Kernel, BLOCK};
@@ -27,8 +28,11 @@ use super::Checkpoints;
 /// and about as much in when the owners are spread evenly).
 pub const ROUND: usize = 1 << 18;
 
-/// The distance of a state not decided (yet).
-const UNDECIDED: u16 = u16::MAX;
+/// The first level whose distances do not fit [`Distances`]' one-byte
+/// form: every rank widens its distances as it starts this level, so that
+/// all agree on the form at every level (and a checkpoint of level `L`
+/// holds the form after level `L - 1`).
+const WIDE_FROM: u32 = 255;
 
 /// What a level moved, summed over every rank.
 #[derive(Clone, Copy, Debug, Default)]
@@ -50,9 +54,9 @@ pub struct RankSweep<'a, K: Kernel> {
     partition: Partition,
     first: usize,
     cells: Cells<K::Cell>,
-    /// A distance per state of the range, when kept.
-    distances: Vec<u16>,
-    keep_distances: bool,
+    /// A distance per state of the range, when kept: a byte each until
+    /// level [`WIDE_FROM`], two from there.
+    distances: Option<Distances>,
     dirty: [Vec<u64>; 2],
     /// Whether the range starts with wins at level 1 (see
     /// [`RankSweep::early`]).
@@ -77,12 +81,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
             partition,
             first: range.start,
             cells: Cells::zeroed(len),
-            distances: if distances {
-                vec![UNDECIDED; len]
-            } else {
-                Vec::new()
-            },
-            keep_distances: distances,
+            distances: distances.then(|| Distances::none(len)),
             dirty: [vec![0; words], vec![0; words]],
             early: false,
             late: false,
@@ -101,7 +100,7 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
             end: self.first + self.cells.len(),
             slots: self.partition.slots(),
             cell_bytes: size_of::<K::Cell>(),
-            distances: self.keep_distances,
+            distance_bytes: self.distances.as_ref().map_or(0, Distances::width),
         }
     }
 
@@ -122,8 +121,14 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
     /// # Errors
     /// The file and what does not match.
     pub fn resume(&mut self, plan: &Checkpoints, key: &str, level: u32) -> Result<(), String> {
+        if level > WIDE_FROM {
+            self.widen_distances();
+        }
         let id = self.identity(key);
-        let distances: &mut [u8] = zerocopy::IntoBytes::as_mut_bytes(&mut self.distances[..]);
+        let distances = self
+            .distances
+            .as_mut()
+            .map_or(&mut [][..], Distances::as_bytes_mut);
         self.counters = checkpoint::load(
             &plan.dir,
             &id,
@@ -146,8 +151,15 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
             level,
             self.counters,
             K::Cell::bytes(&self.cells),
-            zerocopy::IntoBytes::as_bytes(&self.distances[..]),
+            self.distances.as_ref().map_or(&[][..], Distances::as_bytes),
         )
+    }
+
+    /// Turns the distances kept into their two-byte form.
+    fn widen_distances(&mut self) {
+        if let Some(distances) = &mut self.distances {
+            distances.widen();
+        }
     }
 
     /// Marks dirty the blocks that hold `level`'s frontier; at level 0 also
@@ -234,6 +246,9 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
         if level == 1 && self.late {
             self.take_up_late();
         }
+        if level == WIDE_FROM {
+            self.widen_distances();
+        }
         let parity = (level % 2) as usize;
         let next = 1 - parity;
         let steps = level_steps::<K::Cell>(parity);
@@ -244,9 +259,6 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
         let mut buckets: Vec<Vec<M>> = vec![Vec::new(); ranks];
         let (mut send, mut counts, mut recv) = (Vec::new(), vec![0usize; ranks], Vec::new());
         let mut scan = std::mem::take(&mut self.dirty[parity]);
-        let distance = u16::try_from(level)
-            .unwrap_or(UNDECIDED - 1)
-            .min(UNDECIDED - 1);
         let (mut word_index, mut word) = (0usize, 0u64);
         let mut figures = LevelFigures::default();
         let mut processed = 0u64;
@@ -279,8 +291,8 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
                     } else {
                         <K::Cell>::DONE_LOSS
                     };
-                    if let Some(d) = self.distances.get_mut(i) {
-                        *d = distance;
+                    if let Some(distances) = &mut self.distances {
+                        distances.set(i, level);
                     }
                     processed += 1;
                     let (found, visits) =
@@ -349,15 +361,15 @@ impl<'a, K: Kernel> RankSweep<'a, K> {
         }
     }
 
-    /// This rank's distances (empty when not kept); the cells are freed.
-    pub fn into_distances(self) -> Vec<u16> {
+    /// This rank's distances, when kept; the cells are freed.
+    pub fn into_distances(self) -> Option<Distances> {
         self.distances
     }
 
     /// This rank's codes, packed four to a byte (see
-    /// [`RankSweep::for_each_packed`]), and its distances (empty when not
-    /// kept); the cells are freed.
-    pub fn finish(self) -> (Vec<u8>, Vec<u16>) {
+    /// [`RankSweep::for_each_packed`]), and its distances when kept; the
+    /// cells are freed.
+    pub fn finish(self) -> (Vec<u8>, Option<Distances>) {
         let mut packed = Vec::with_capacity(self.cells.len().div_ceil(4));
         self.for_each_packed(1 << 20, |piece| packed.extend_from_slice(piece));
         (packed, self.into_distances())

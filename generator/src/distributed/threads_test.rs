@@ -163,6 +163,7 @@ fn on_ranks<G: Game>(
 }
 
 use crate::engine::solve::tests::{Pile, WideNim};
+use crate::engine::solve::NO_DISTANCE;
 
 /// A game without un-moves given some by searching every state's moves
 /// (slow, for small games): several ranks refuse a reverse graph.
@@ -297,6 +298,27 @@ fn stopped_and_resumed<G: Game>(
     );
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
     dir
+}
+
+#[test]
+fn distances_past_a_byte_widen_on_every_rank_and_resume_in_either_form() {
+    // Misère, taking 1 or 2, no way back: a pile of n is decided at level
+    // about 2n / 3, so distances pass 254 from level 255 on.
+    let pile = Unmoved(Pile::misere(900, false));
+    let options = SolveOptions::default();
+    let want = solve(&pile, &options).unwrap();
+    assert!(want.levels > 500, "{} levels", want.levels);
+    assert!(want.distances.iter().any(|d| d > 400 && d != NO_DISTANCE));
+    for size in [1, 2, 3] {
+        let got = on_ranks(&pile, &options, size, None).unwrap();
+        assert_same(&want, &got, &format!("pile on {size}"));
+    }
+    // Stopped where the checkpoint to resume holds one-byte distances
+    // (level 255, before any widening) and where it holds two-byte ones.
+    for level in [256, 257, 400] {
+        let dir = stopped_and_resumed(&pile, &options, &want, (0, level), "ranks-wide");
+        let _ = std::fs::remove_dir_all(&dir);
+    }
 }
 
 #[test]

@@ -86,8 +86,8 @@ impl Distances {
                 }
                 return;
             }
-            *self = Distances::Wide(d.iter().map(|&d| wide(d)).collect());
         }
+        self.widen();
         if let Distances::Wide(d) = self {
             if let Some(slot) = d.get_mut(s) {
                 *slot = distance;
@@ -105,6 +105,38 @@ impl Distances {
         self.iter().collect()
     }
 
+    /// Turns a one-byte form into the two-byte one (nothing if already).
+    pub fn widen(&mut self) {
+        if let Distances::Narrow(d) = self {
+            *self = Distances::Wide(d.iter().map(|&d| wide(d)).collect());
+        }
+    }
+
+    /// Bytes per state: 1 or 2.
+    pub fn width(&self) -> usize {
+        match self {
+            Distances::Narrow(_) => 1,
+            Distances::Wide(_) => 2,
+        }
+    }
+
+    /// The distances as bytes, [`Distances::width`] a state (two-byte ones
+    /// in native order): for checkpoints and messages between ranks.
+    pub fn as_bytes(&self) -> &[u8] {
+        match self {
+            Distances::Narrow(d) => d,
+            Distances::Wide(d) => zerocopy::IntoBytes::as_bytes(&d[..]),
+        }
+    }
+
+    /// [`Distances::as_bytes`], to be filled.
+    pub fn as_bytes_mut(&mut self) -> &mut [u8] {
+        match self {
+            Distances::Narrow(d) => d,
+            Distances::Wide(d) => zerocopy::IntoBytes::as_mut_bytes(&mut d[..]),
+        }
+    }
+
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         match self {
@@ -112,6 +144,17 @@ impl Distances {
             Distances::Wide(d) => 2 * d.len(),
         }
     }
+}
+
+/// The distances in `bytes` as [`Distances::as_bytes`] lays them out at
+/// `width` bytes a state (1 or 2), two bytes each ([`NO_DISTANCE`] for
+/// none).
+pub fn each_in(bytes: &[u8], width: usize) -> impl Iterator<Item = u16> + '_ {
+    bytes.chunks_exact(width.clamp(1, 2)).map(|c| match *c {
+        [d] => wide(d),
+        [a, b] => u16::from_ne_bytes([a, b]),
+        _ => NO_DISTANCE,
+    })
 }
 
 /// Equal when every distance is, in either form.
@@ -167,5 +210,27 @@ mod tests {
         assert_ne!(narrow, Distances::Wide(vec![3, 4]));
         let short = Distances::from_wide(vec![3, NO_DISTANCE]);
         assert_eq!(short, Distances::Narrow(vec![3, NONE_8]));
+    }
+
+    #[test]
+    fn bytes_are_one_or_two_a_state_and_widening_keeps_every_distance() {
+        let mut d = Distances::none(3);
+        d.set(0, 7);
+        assert_eq!((d.width(), d.as_bytes()), (1, &[7, NONE_8, NONE_8][..]));
+        d.as_bytes_mut()[2] = 254;
+        d.widen();
+        assert_eq!(d.width(), 2);
+        assert_eq!(d, vec![7, NO_DISTANCE, 254]);
+        let native = |v: u16| v.to_ne_bytes();
+        let expected: Vec<u8> = [7, NO_DISTANCE, 254].into_iter().flat_map(native).collect();
+        assert_eq!(d.as_bytes(), &expected[..]);
+        d.as_bytes_mut()[..2].copy_from_slice(&native(300));
+        assert_eq!(d.get(0), Some(300));
+        // Widening twice changes nothing.
+        d.widen();
+        assert_eq!(d, vec![300, NO_DISTANCE, 254]);
+        // Bytes read back in either width.
+        assert!(each_in(d.as_bytes(), 2).eq([300, NO_DISTANCE, 254]));
+        assert!(each_in(&[0, NONE_8, 254], 1).eq([0, NO_DISTANCE, 254]));
     }
 }
