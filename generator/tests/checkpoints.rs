@@ -169,6 +169,22 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
     );
     assert!(!out.join("t.gtbl").exists());
 
+    // A commit marker of an older layout is named as such.
+    let commit = checkpoints.join("COMMIT");
+    let marker = std::fs::read_to_string(&commit).unwrap();
+    let older = marker.replacen("gametable-checkpoint 2", "gametable-checkpoint 1", 1);
+    assert_ne!(older, marker);
+    std::fs::write(&commit, older).unwrap();
+    let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(
+            "a checkpoint of layout \"gametable-checkpoint 1\", which this build does not read"
+        ),
+        "{stderr}"
+    );
+
     // A directory that cannot be written (a file stands in its way).
     let blocked = dir.join("file");
     std::fs::write(&blocked, b"not a directory").unwrap();

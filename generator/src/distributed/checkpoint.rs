@@ -224,8 +224,15 @@ pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
     };
     let damaged = || format!("{}: not a commit marker (a damaged file)", path.display());
     let mut lines = text.lines();
-    if lines.next() != Some(MAGIC) {
-        return Err(damaged());
+    match lines.next() {
+        Some(MAGIC) => {}
+        Some(other) if other.starts_with("gametable-checkpoint ") => {
+            return Err(format!(
+                "{}: a checkpoint of layout \"{other}\", which this build does not read (it reads \"{MAGIC}\"); remove the directory and start afresh",
+                path.display()
+            ))
+        }
+        _ => return Err(damaged()),
     }
     let mut field = |name: &str| {
         lines
