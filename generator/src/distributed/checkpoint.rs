@@ -226,7 +226,8 @@ pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
     let mut lines = text.lines();
     match lines.next() {
         Some(MAGIC) => {}
-        Some(other) if other.starts_with("gametable-checkpoint ") => {
+        // Another layout's first line: MAGIC's name, another number.
+        Some(other) if other.split_once(' ').map(|(name, _)| name) == MAGIC.split_once(' ').map(|(name, _)| name) => {
             return Err(format!(
                 "{}: a checkpoint of layout \"{other}\", which this build does not read (it reads \"{MAGIC}\"); remove the directory and start afresh",
                 path.display()
