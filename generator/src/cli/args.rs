@@ -163,8 +163,9 @@ pub enum GenerateGame {
         quiet: bool,
         /// Which states to store: every state, or one per orbit under
         /// multiplying by units (smaller, a few more loads per lookup).
-        /// Anything but the default writes the outcome table only (default
-        /// name data/cards-<cards>-<modulus>[-orbits][-raw].gtbl).
+        /// The distance table (unless --no-distances) is stored in the same
+        /// way (default names data/cards-<cards>-<modulus>[-orbits][-raw].gtbl
+        /// and <that stem>-distance.gtbl).
         #[arg(long, value_enum, default_value = "none")]
         symmetry: SymmetryArg,
         /// How to store the payload: zstd, or uncompressed (memory mapped by
