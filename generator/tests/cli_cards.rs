@@ -85,6 +85,27 @@ fn query_cards_explains_a_position() {
     );
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("--alice: a hand holds 8 cards, not 2"));
+    // A variant far too large to solve in memory is refused before any
+    // of its tables is built (those of (16, 16) would take 300 GB).
+    let out = gametable(
+        &[
+            "query",
+            "cards",
+            "--cards",
+            "16",
+            "--modulus",
+            "16",
+            "--position",
+            "alice:1111111111111111:1111111111111111",
+        ],
+        b"",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("90324408810638025 states are too many to solve here"),
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -250,6 +250,76 @@ fn generate_refuses_a_table_past_the_format_limit_before_solving() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Variants far past the format or this machine are refused at once, in
+/// little memory: their size is counted (Cards' orbits by Burnside's
+/// lemma), never built (the numbering of (16, 16) would take 300 GB, the
+/// orbit bitmap of Connect Four 7 x 6 8.8 TB).
+#[test]
+fn generate_refuses_what_no_table_or_machine_holds_without_building_it() {
+    let dir = std::env::temp_dir().join(format!("gametable-far-too-large-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = dir.join("t.gtbl");
+    let output = output.to_str().unwrap();
+    let (ok, stderr, peak) = run_streaming(
+        &[
+            "generate",
+            "cards",
+            "--cards",
+            "16",
+            "--modulus",
+            "16",
+            "--symmetry",
+            "orbits",
+            "--no-distances",
+            "--output",
+            output,
+        ],
+        b"",
+        b"",
+        0,
+    );
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains("cards (16, 16), one state per orbit of the game's symmetry: a table of 11291029790238285 states at 2 bits per state"),
+        "{stderr}"
+    );
+    assert!(peak < PEAK_KIB, "peak {peak} KiB");
+    for symmetry in ["orbits", "none"] {
+        let (ok, stderr, peak) = run_streaming(
+            &[
+                "generate",
+                "connect4",
+                "--width",
+                "7",
+                "--height",
+                "6",
+                "--symmetry",
+                symmetry,
+                "--output",
+                output,
+            ],
+            b"",
+            b"",
+            0,
+        );
+        assert!(!ok, "{stderr}");
+        let what = if symmetry == "orbits" {
+            "the bitmap numbering the orbits (a bit per index) alone take 8841079999436 bytes"
+        } else {
+            "the work cells (a byte per state) alone take 70728639995483 bytes"
+        };
+        assert!(
+            stderr.contains(&format!(
+                "connect4 (width 7, height 6): too large to solve here: {what}, more than this process can allocate; nothing was solved"
+            )),
+            "{stderr}"
+        );
+        assert!(peak < PEAK_KIB, "peak {peak} KiB");
+    }
+    assert!(!std::path::Path::new(output).exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// The header serialized as the format does.
 fn postcard_header(header: &gametable_format::Header) -> Vec<u8> {
     postcard::to_allocvec(header).unwrap()

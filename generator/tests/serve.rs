@@ -280,6 +280,13 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
             "not served here",
         ),
         ("/connect4/7x6/44".into(), 404, "not served here"),
+        // Checked without building the game: Cards (16, 16)'s tables
+        // would take 300 GB.
+        (
+            "/api/query?game=cards&cards=16&modulus=16".into(),
+            404,
+            "not served here",
+        ),
         // Malformed positions.
         (
             "/api/query?game=tictactoe&position=xx".into(),

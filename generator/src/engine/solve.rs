@@ -47,6 +47,13 @@ pub enum SolveError {
         /// The level reached.
         levels: u32,
     },
+    /// The sweep's first table cannot be allocated at all.
+    TooLarge {
+        /// What it holds.
+        what: &'static str,
+        /// Its bytes.
+        bytes: u64,
+    },
 }
 
 impl fmt::Display for SolveError {
@@ -77,11 +84,39 @@ impl fmt::Display for SolveError {
                 f,
                 "the game takes {levels} levels; distances are stored in 16 bits (at most {MAX_DISTANCE})"
             ),
+            SolveError::TooLarge { what, bytes } => write!(
+                f,
+                "too large to solve here: {what} alone take {bytes} bytes, more than this process can allocate; nothing was solved"
+            ),
         }
     }
 }
 
 impl std::error::Error for SolveError {}
+
+/// Refuses, before anything is built, a game whose sweep could not even
+/// allocate its first table: the work cells (a byte per stored state), or,
+/// for orbits the game does not count itself, the bitmap that numbers
+/// them (a bit per index). An index space such as Connect Four 7 x 6's
+/// would otherwise end the process on a failed allocation. The allocation
+/// is reserved and at once given back, untouched.
+fn check_allocatable<G: Game>(game: &G, symmetric: bool) -> Result<(), SolveError> {
+    let (what, bytes) = match (symmetric, game.orbit_count()) {
+        (true, Some(orbits)) => ("the work cells (a byte per orbit)", orbits),
+        (true, None) => (
+            "the bitmap numbering the orbits (a bit per index)",
+            game.states().div_ceil(8),
+        ),
+        (false, _) => ("the work cells (a byte per state)", game.states()),
+    };
+    let allocatable =
+        usize::try_from(bytes).is_ok_and(|len| Vec::<u8>::new().try_reserve_exact(len).is_ok());
+    if allocatable {
+        Ok(())
+    } else {
+        Err(SolveError::TooLarge { what, bytes })
+    }
+}
 
 /// A solved game: an outcome and a distance per stored state.
 pub struct Solved {
@@ -179,7 +214,9 @@ pub fn solve_on<G: Game, S: Sweeper>(
     progress: impl Fn(u32, u64, u64),
 ) -> Result<Option<Solved>, SolveError> {
     let started = Instant::now();
-    let space = if options.symmetry && game.has_symmetry() {
+    let symmetric = options.symmetry && game.has_symmetry();
+    check_allocatable(game, symmetric)?;
+    let space = if symmetric {
         GameSpace::orbits(game)
     } else {
         GameSpace::full(game)

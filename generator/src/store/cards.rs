@@ -93,7 +93,9 @@ pub fn outcome_spec(variant: Variant) -> TableSpec {
 pub fn stored_states(variant: Variant, symmetry: Symmetry) -> u64 {
     match symmetry {
         Symmetry::None => variant.states(),
-        Symmetry::Orbits => gametable::symmetry::Orbits::new(variant).states(),
+        // Counted, not numbered: asked before any sweep, of variants whose
+        // numbering alone would not fit this machine.
+        Symmetry::Orbits => gametable::symmetry::orbit_count(variant),
     }
 }
 

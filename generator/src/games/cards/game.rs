@@ -5,9 +5,14 @@
 //! The index is the lookup crate's: `rank(to_move) * hands +
 //! rank(waiting)`. Moves and un-moves come from the per-hand tables of the
 //! rules ([`HandTables`]); the symmetry is multiplying every card by a unit
-//! of Z/m, canonicalised by the lookup crate's orbit numbering.
+//! of Z/m, canonicalised by the lookup crate's orbit numbering. Both are
+//! built on first use: naming a variant (to parse a position, check a
+//! range, or refuse one too large to solve) costs nothing, whereas the
+//! tables of (16, 16) alone would take 300 GB.
 
-use gametable::symmetry::Orbits;
+use std::sync::OnceLock;
+
+use gametable::symmetry::{self, Orbits};
 use gametable::{Outcome, Position, Variant};
 
 use super::hand_tables::HandTables;
@@ -20,8 +25,8 @@ pub struct Cards {
     hands: u64,
     /// Splits an index into its hands without a division.
     rows: RowDivider,
-    tables: HandTables,
-    orbits: Orbits,
+    tables: OnceLock<HandTables>,
+    orbits: OnceLock<Orbits>,
 }
 
 impl Cards {
@@ -31,9 +36,19 @@ impl Cards {
             variant,
             hands: u64::from(variant.hands()),
             rows: RowDivider::new(variant.hands() as usize),
-            tables: HandTables::new(variant),
-            orbits: Orbits::new(variant),
+            tables: OnceLock::new(),
+            orbits: OnceLock::new(),
         }
+    }
+
+    /// The per-hand tables, built on first use.
+    fn tables(&self) -> &HandTables {
+        self.tables.get_or_init(|| HandTables::new(self.variant))
+    }
+
+    /// The orbit numbering, built on first use.
+    fn orbits(&self) -> &Orbits {
+        self.orbits.get_or_init(|| Orbits::new(self.variant))
     }
 
     /// The variant.
@@ -95,15 +110,16 @@ impl Game for Cards {
 
     fn successors(&self, index: u64, out: &mut Vec<u64>) {
         let (a, b) = self.hands_of(index);
-        let mut mine = self.tables.nonzero(a);
+        let tables = self.tables();
+        let mut mine = tables.nonzero(a);
         while mine != 0 {
             let card = mine.trailing_zeros() as usize;
             mine &= mine - 1;
-            let mut theirs = self.tables.nonzero(b);
+            let mut theirs = tables.nonzero(b);
             while theirs != 0 {
                 let other = theirs.trailing_zeros() as usize;
                 theirs &= theirs - 1;
-                let after = self.tables.forward(a, card, other);
+                let after = tables.forward(a, card, other);
                 out.push(b as u64 * self.hands + u64::from(after));
             }
         }
@@ -115,8 +131,9 @@ impl Game for Cards {
     // unit other than 1 that fixes the waiting hand: those states list.
     fn successor_count(&self, index: u64, per_orbit: bool) -> Option<usize> {
         let (a, b) = self.hands_of(index);
-        (!per_orbit || !self.orbits.has_symmetry(b))
-            .then(|| (self.tables.moves(a) * self.tables.moves(b)) as usize)
+        let tables = self.tables();
+        (!per_orbit || !self.orbits().has_symmetry(b))
+            .then(|| (tables.moves(a) * tables.moves(b)) as usize)
     }
 
     fn max_moves(&self) -> usize {
@@ -131,7 +148,7 @@ impl Game for Cards {
     fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
         let (x, y) = self.hands_of(index);
         out.reserve(self.max_unmoves());
-        self.tables.for_each_unmove(x, y, |before| {
+        self.tables().for_each_unmove(x, y, |before| {
             out.push(before as u64 * self.hands + x as u64)
         });
     }
@@ -142,7 +159,7 @@ impl Game for Cards {
     }
 
     fn has_symmetry(&self) -> bool {
-        self.orbits.units() > 1
+        symmetry::units(self.variant.modulus()).nth(1).is_some()
     }
 
     fn canonical(&self, index: u64) -> u64 {
@@ -152,18 +169,18 @@ impl Game for Cards {
     // The lookup crate's numbering: orbits in increasing order of their
     // canonical index, the both-zero pair among them.
     fn orbit_count(&self) -> Option<u64> {
-        Some(self.orbits.states())
+        Some(symmetry::orbit_count(self.variant))
     }
 
     // Inlined: the sweep asks it of every predecessor.
     #[inline(always)]
     fn orbit(&self, index: u64) -> u64 {
         let (a, b) = self.hands_of(index);
-        self.orbits.index(a, b)
+        self.orbits().index(a, b)
     }
 
     fn representative(&self, orbit: u64) -> u64 {
-        let (a, b) = self.orbits.state(orbit);
+        let (a, b) = self.orbits().state(orbit);
         a as u64 * self.hands + b as u64
     }
 }
