@@ -159,6 +159,31 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         stderr.contains(&name) && stderr.contains("checksum"),
         "{stderr}"
     );
+    // A counter altered in the header is refused too: the header's last
+    // line is the checksum of the lines before it.
+    bytes[last] ^= 1;
+    let header_end = bytes.windows(2).position(|w| w == b"\n\n").unwrap();
+    let header = String::from_utf8(bytes[..header_end].to_vec()).unwrap();
+    let visits = header
+        .lines()
+        .find_map(|l| l.strip_prefix("visits: "))
+        .unwrap();
+    let altered = header.replacen(
+        &format!("visits: {visits}"),
+        &format!("visits: {}", visits.parse::<u64>().unwrap() + 1),
+        1,
+    );
+    assert_ne!(altered, header);
+    let mut tampered = altered.into_bytes();
+    tampered.extend_from_slice(&bytes[header_end..]);
+    std::fs::write(&rank_file, &tampered).unwrap();
+    let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(&name) && stderr.contains("its header does not match its checksum"),
+        "{stderr}"
+    );
     // A truncated one too.
     std::fs::write(&rank_file, &bytes[..bytes.len() / 2]).unwrap();
     let output = run(command(None, &args(&CARDS_12, &["--resume"])));
@@ -172,7 +197,7 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
     // A commit marker of an older layout is named as such.
     let commit = checkpoints.join("COMMIT");
     let marker = std::fs::read_to_string(&commit).unwrap();
-    let older = marker.replacen("gametable-checkpoint 2", "gametable-checkpoint 1", 1);
+    let older = marker.replacen("gametable-checkpoint 3", "gametable-checkpoint 2", 1);
     assert_ne!(older, marker);
     std::fs::write(&commit, older).unwrap();
     let output = run(command(None, &args(&CARDS_12, &["--resume"])));
@@ -180,7 +205,7 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
     let stderr = text(&output.stderr);
     assert!(
         stderr.contains(
-            "a checkpoint of layout \"gametable-checkpoint 1\", which this build does not read"
+            "a checkpoint of layout \"gametable-checkpoint 2\", which this build does not read"
         ),
         "{stderr}"
     );

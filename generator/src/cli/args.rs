@@ -129,7 +129,9 @@ pub enum BenchWhat {
 pub enum SolveGame {
     /// Codeforces 919F input: T, then per situation f, Alice's and Bob's cards.
     Cards {
-        /// Answer from this table file instead of the embedded (8, 5) table.
+        /// Answer from this table file instead of the embedded (8, 5) table;
+        /// its hand size and modulus are then the input's (n cards a hand,
+        /// each below m).
         #[arg(long)]
         table: Option<PathBuf>,
     },

@@ -8,7 +8,9 @@
 //! native byte order. The header names the sweep (game, parameters, stored
 //! states), `P`, the rank, `L`, the rank's range of stored states, the cell
 //! and distance widths, the byte order,
-//! the counters the sweep carries, and the SHA-256 of each body part. Every
+//! the counters the sweep carries, the SHA-256 of each body part, and last
+//! the SHA-256 of the header lines before it (so that no counter, nor
+//! any other field, can be altered unseen). Every
 //! file is written atomically (temporary, fsync, rename). After every rank
 //! wrote its file, rank 0 writes `COMMIT` (atomically) naming the sweep,
 //! `P` and `L`; only then are older levels' files removed. So a job killed
@@ -25,7 +27,7 @@ use crate::store::atomic;
 
 /// The first line of every checkpoint file; bump the number when the
 /// layout changes.
-const MAGIC: &str = "gametable-checkpoint 2";
+const MAGIC: &str = "gametable-checkpoint 3";
 
 /// The commit marker's name.
 pub const COMMIT: &str = "COMMIT";
@@ -90,6 +92,7 @@ pub fn save(
     let _ = writeln!(header, "decided: {}", counters.decided);
     let _ = writeln!(header, "cells-sha256: {}", hex_sha(cells));
     let _ = writeln!(header, "distances-sha256: {}", hex_sha(distances));
+    let _ = writeln!(header, "{HEADER_SHA}: {}", hex_sha(header.as_bytes()));
     header.push('\n');
     atomic::write_parts(&path, &[header.as_bytes(), cells, distances])
         .map_err(|e| format!("{}: cannot write the checkpoint: {e}", path.display()))
@@ -112,6 +115,9 @@ fn identity_lines(id: &Identity, level: u32) -> String {
         },
     )
 }
+
+/// The last header line's name: the SHA-256 of the lines before it.
+const HEADER_SHA: &str = "header-sha256";
 
 fn hex_sha(bytes: &[u8]) -> String {
     gametable_format::hex(&gametable_format::sha256(bytes))
@@ -151,6 +157,26 @@ pub fn load(
             return Err(at("no end of header (not a checkpoint)".into()));
         }
         fields.push(line);
+    }
+    // The header's own checksum first: a field altered by hand is
+    // named as damage, not taken (a counter) or blamed on another run.
+    let Some((sha_line, checked)) = fields.split_last() else {
+        return Err(at("the header is empty (a damaged file)".into()));
+    };
+    let sha = sha_line
+        .trim_end()
+        .strip_prefix(HEADER_SHA)
+        .and_then(|v| v.strip_prefix(": "));
+    if sha != Some(hex_sha(checked.concat().as_bytes()).as_str()) {
+        // An older layout's first line is named as such below.
+        if fields
+            .first()
+            .is_some_and(|first| first.trim_end() == MAGIC)
+        {
+            return Err(at(
+                "its header does not match its checksum (a damaged file)".into(),
+            ));
+        }
     }
     for (want, got) in expected.lines().zip(fields.iter().map(|l| l.trim_end())) {
         if want != got {
