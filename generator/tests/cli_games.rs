@@ -467,6 +467,29 @@ fn query_cards_refuses_a_table_of_another_game_or_variant() {
 
 /// `generate` refuses, before solving, an output that is not an outcome
 /// table's name or a directory whose checksum list does not read.
+/// `--threads` takes 1 to 1024: 0 used to be taken as rayon's default,
+/// 100,000 to start that many threads for a minute before anything else.
+#[test]
+fn thread_counts_past_reason_are_refused_at_once() {
+    for (command, threads) in [
+        (&["generate", "tictactoe"][..], "0"),
+        (&["generate", "cards"][..], "100000"),
+        (&["serve"][..], "1025"),
+    ] {
+        let mut args = command.to_vec();
+        args.extend(["--threads", threads]);
+        let out = gametable(&args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(&format!(
+                "invalid value '{threads}' for '--threads <THREADS>': expected 1 to 1024 threads"
+            )),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
 #[test]
 fn generate_refuses_outputs_that_would_clobber_its_own_files() {
     let dir = scratch_dir("outputs");

@@ -86,7 +86,7 @@ pub struct ServeArgs {
     #[arg(long)]
     pub tables: Vec<PathBuf>,
     /// Worker threads (default: one per core).
-    #[arg(long)]
+    #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
 }
 
@@ -158,7 +158,7 @@ pub enum GenerateGame {
         #[arg(long)]
         no_distances: bool,
         /// Threads for the sweep (default: all cores).
-        #[arg(long)]
+        #[arg(long, value_parser = threads)]
         threads: Option<usize>,
         /// No progress bar (it is also hidden when stderr is not a terminal).
         #[arg(long)]
@@ -221,7 +221,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub no_census: bool,
     /// Threads for the sweep (default: all cores).
-    #[arg(long)]
+    #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
@@ -364,5 +364,18 @@ impl First {
             First::Alice => gametable::Player::Alice,
             First::Bob => gametable::Player::Bob,
         }
+    }
+}
+
+/// The most threads `--threads` takes: far more than any machine's cores,
+/// few enough that starting them costs little.
+pub const MAX_THREADS: usize = 1024;
+
+/// Reads `--threads`: 1 to [`MAX_THREADS`].
+fn threads(text: &str) -> Result<usize, String> {
+    match text.parse::<usize>() {
+        Ok(n @ 1..=MAX_THREADS) => Ok(n),
+        Ok(_) => Err(format!("expected 1 to {MAX_THREADS} threads")),
+        Err(_) => Err("expected a whole number of threads".into()),
     }
 }
