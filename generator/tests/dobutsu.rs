@@ -565,6 +565,28 @@ fn move_lists_from_the_start() {
     assert!(err.message.contains("not a legal move"), "{err}");
     let err = g.parse_position("Xb3-b2").unwrap_err();
     assert!(err.message.contains("piece letter"), "{err}");
+    // The squares name the move; what it does must be written as it is.
+    for (text, written) in [
+        ("Cb3-b2", "Cb3xb2"),  // a capture written as a move
+        ("Cb3b2", "Cb3xb2"),   // no sign
+        ("Cb3xb2+", "Cb3xb2"), // a promotion that is none
+        ("cb3xb2", "Cb3xb2"),  // the letter in lowercase
+        ("Cb3xb2,Lb1xa2", "Lb1-a2"),
+    ] {
+        let err = g.parse_position(text).unwrap_err();
+        assert!(
+            err.message.contains(&format!("written {written} here")),
+            "{text}: {err}"
+        );
+    }
+    // A Hen's moves are written with C, and R is read too; a promotion
+    // needs its '+'.
+    let promoted = "Cb3xb2,Lb1-a2,Cb2-b1+,Ec1-b2";
+    let err = g.parse_position("Cb3xb2,Lb1-a2,Cb2-b1").unwrap_err();
+    assert!(err.message.contains("written Cb2-b1+ here"), "{err}");
+    let by_c = g.parse_position(&format!("{promoted},Cb1-c1")).unwrap();
+    let by_r = g.parse_position(&format!("{promoted},Rb1-c1")).unwrap();
+    assert_eq!(by_c, by_r);
 }
 
 #[test]

@@ -306,11 +306,20 @@ pub fn parse_move(p: &Position, side: Side, text: &str) -> Result<Position, Nota
     p.for_each_move(|m, next| {
         let class = |k: u8| if k == HEN { CHICK } else { k };
         if m.from == from && usize::from(m.to) == to && class(m.kind) == class(k) {
-            found = Some(next);
+            found = Some((move_name(&m, side), next));
         }
     });
+    // The squares name the move; the rest must say what it does, as
+    // `move_name` writes it (a Hen's `R` read as its `C`).
+    let written = match compact.strip_prefix('R') {
+        Some(rest) => format!("C{rest}"),
+        None => compact.clone(),
+    };
     match found {
-        Some(next) => Ok(next),
+        Some((name, _)) if name != written => bad(&format!(
+            "written {name} here ('-' for a move, 'x' for a capture, '+' for a promotion; the letter uppercase for both sides)"
+        )),
+        Some((_, next)) => Ok(next),
         None if p.ending().is_some() => bad("the game is over"),
         None if p.can_capture_lion() => {
             bad("not a move here: the lion can be taken, and only lion captures are played")
