@@ -285,8 +285,17 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
         (
             "/api/query?game=cards&cards=16&modulus=16".into(),
             404,
-            "not served here",
+            "cards (cards 16, modulus 16) is not served here",
         ),
+        // A position both in the path and the query; an API path named
+        // as asked.
+        (
+            "/connect4/4x4/1122?play=first&position=9".into(),
+            400,
+            "the position is in the path",
+        ),
+        ("/api/query/x".into(), 404, "no API at /api/query/x"),
+        ("/api".into(), 404, "{\"error\": \"no page at /api"),
         // Malformed positions.
         (
             "/api/query?game=tictactoe&position=xx".into(),
@@ -483,4 +492,36 @@ fn pages_show_the_verdict_and_link_every_move() {
             assert!(doc.contains(&described), "{} not in\n{doc}", parameter.name);
         }
     }
+}
+
+/// A request never finished, and a keep-alive connection left idle, are
+/// closed after `--idle-timeout` seconds; the server answers on.
+#[test]
+fn silent_connections_are_closed() {
+    let server = Server::start_with(&["--idle-timeout", "1"]);
+    let read_all = |stream: &mut TcpStream| {
+        // Far longer than the limit: EOF must come from the server.
+        stream
+            .set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let mut got = Vec::new();
+        stream
+            .read_to_end(&mut got)
+            .expect("the server closes the connection");
+        text(&got)
+    };
+    // Headers begun, never ended: closed with nothing sent.
+    let mut half = TcpStream::connect(&server.address).unwrap();
+    half.write_all(b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: a\r\n")
+        .unwrap();
+    assert_eq!(read_all(&mut half), "");
+    // A kept-alive connection: answered, then closed once silent.
+    let mut kept = TcpStream::connect(&server.address).unwrap();
+    kept.write_all(b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: a\r\n\r\n")
+        .unwrap();
+    let answer = read_all(&mut kept);
+    assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
+    assert!(answer.contains("\"outcome\": \"draw\""), "{answer}");
+    let (status, body) = server.get("/api/query?game=tictactoe");
+    assert_eq!(status, 200, "{body}");
 }

@@ -88,6 +88,10 @@ pub struct ServeArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
+    /// Close a connection that moves no byte for this many seconds: a
+    /// request never finished, or a keep-alive connection left idle.
+    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=3600))]
+    pub idle_timeout: u32,
 }
 
 #[derive(Subcommand)]

@@ -13,8 +13,10 @@
 //!
 //! No request names a file: positions are only ever read by the games'
 //! notations. Bad input gets a 4xx naming the fault; URLs, bodies and the
-//! time a request may take are bounded ([`limits`]).
+//! time a request may take are bounded ([`limits`]), and a connection that
+//! moves no byte for `--idle-timeout` seconds is closed ([`idle`]).
 
+mod idle;
 mod pages;
 
 use std::path::{Path, PathBuf};
@@ -179,7 +181,7 @@ impl Explorer {
                     .zip(values)
                     .map(|(p, v)| format!("{} {v}", p.name))
                     .collect();
-                self.not_served(entry, &words.join(", "))
+                self.not_served(entry, &format!("({})", words.join(", ")))
             })
     }
 
@@ -295,6 +297,8 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
         let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
             let _ = tcp.set_nodelay(true);
         });
+        let listener =
+            idle::Closing::new(listener, Duration::from_secs(u64::from(args.idle_timeout)));
         axum::serve(listener, router(explorer)).await?;
         Ok(())
     })
@@ -422,6 +426,11 @@ async fn position_page(
     UrlPath((game, parameters, position)): UrlPath<(String, String, String)>,
     Query(query): Query<Vec<(String, String)>>,
 ) -> Response {
+    if query.iter().any(|(key, _)| key == "position") {
+        return html_fault(&Fault::bad(
+            "the position is in the path: a page at /<game>/<parameters>/<position> takes no position= (only play=)",
+        ));
+    }
     page(&explorer, &game, &parameters, Some(&position), &query)
 }
 
@@ -433,8 +442,12 @@ fn page(
     query: &[(String, String)],
 ) -> Response {
     if game == "api" {
+        let path = match position {
+            Some(position) => format!("/api/{parameters}/{position}"),
+            None => format!("/api/{parameters}"),
+        };
         return json_fault(&Fault::not_found(format!(
-            "no API at /api/{parameters}: the API is /api/query, described by /api/openapi.json"
+            "no API at {path}: the API is /api/query, described by /api/openapi.json"
         )));
     }
     let result = (|| {
@@ -572,7 +585,7 @@ async fn unknown_route(request: Request) -> Response {
     let fault = Fault::not_found(format!(
         "no page at {path}: pages are /<game>/<parameters>/<position>, the API /api/query"
     ));
-    if path.starts_with("/api/") {
+    if path == "/api" || path.starts_with("/api/") {
         json_fault(&fault)
     } else {
         html_fault(&fault)
@@ -587,4 +600,30 @@ async fn method_not_allowed(request: Request) -> Response {
             request.method()
         ),
     })
+}
+
+#[cfg(test)]
+mod tests {
+    use super::OPENAPI;
+    use crate::cli::registry::GAMES;
+
+    /// The document states every parameter's range as the registry checks
+    /// it (the document is written by hand; this keeps it from drifting).
+    #[test]
+    fn the_openapi_ranges_are_the_registry_s() {
+        for entry in GAMES {
+            for p in entry.parameters {
+                let line = OPENAPI
+                    .lines()
+                    .find(|l| l.contains(&format!("{{\"name\": \"{}\"", p.name)))
+                    .unwrap_or_else(|| panic!("{} {} is not in the document", entry.name, p.name));
+                let range = if line.contains("\"enum\"") {
+                    format!("\"enum\": [{}, {}]", p.min, p.max)
+                } else {
+                    format!("\"minimum\": {}, \"maximum\": {}", p.min, p.max)
+                };
+                assert!(line.contains(&range), "{}: {line} lacks {range}", p.name);
+            }
+        }
+    }
 }
