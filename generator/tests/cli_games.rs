@@ -137,22 +137,36 @@ fn query_cards_by_position() {
 
 #[test]
 fn positions_stream_answers_every_line_and_names_bad_ones() {
-    let out = ok(
+    let out = gametable(
         &["query", "tictactoe", "--positions", "-"],
-        "xx.oo....\nx..q.....\n\nxxxoo....\n",
+        b"xx.oo....\nx..q.....\n\nxxxoo....\r\nx\xff\n.........",
     );
+    // One answer a line, in order; the status says that some failed.
+    assert_eq!(out.status.code(), Some(1));
+    assert!(
+        text(&out.stderr).contains("3 of 6 lines could not be answered"),
+        "{}",
+        text(&out.stderr)
+    );
+    let out = text(&out.stdout);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 3, "{out}");
+    assert_eq!(lines.len(), 6, "{out}");
     assert!(lines[0].starts_with("{\"outcome\": \"win\", \"distance\": 1,"));
     assert_eq!(
         lines[1],
         "{\"error\": \"line 2: character 4 'q': expected x, o or .\"}"
     );
+    assert_eq!(lines[2], "{\"error\": \"line 3: an empty line\"}");
     // x has three in a row: o to move has lost, with no moves.
     assert_eq!(
-        lines[2],
+        lines[3],
         "{\"outcome\": \"loss\", \"distance\": 0, \"moves\": []}"
     );
+    assert_eq!(
+        lines[4],
+        "{\"error\": \"line 5: not UTF-8 (byte 2 of the line)\"}"
+    );
+    assert!(lines[5].starts_with("{\"outcome\": \"draw\", \"distance\": null,"));
 }
 
 #[test]

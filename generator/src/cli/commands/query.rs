@@ -142,19 +142,41 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
                 std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
             ))
         };
+        // One answer per line, in order, so that answers pair with lines
+        // by position; a line that cannot be answered (empty, not UTF-8,
+        // malformed) gets its error and the exit status says so.
         let mut out = io::BufWriter::new(io::stdout().lock());
-        for (n, line) in input.lines().enumerate() {
-            let line = line?;
-            if line.trim().is_empty() {
-                continue;
+        let (mut lines, mut failed) = (0u64, 0u64);
+        for (n, line) in input.split(b'\n').enumerate() {
+            let mut line = line?;
+            if line.last() == Some(&b'\r') {
+                line.pop();
             }
-            let text = match explain(game, source, &line) {
+            lines += 1;
+            let answer = match std::str::from_utf8(&line) {
+                Err(e) => Err(format!(
+                    "not UTF-8 (byte {} of the line)",
+                    e.valid_up_to() + 1
+                )),
+                Ok(text) if text.trim().is_empty() => Err("an empty line".to_string()),
+                Ok(text) => explain(game, source, text),
+            };
+            let text = match answer {
                 Ok(analysis) => analysis.to_json(),
-                Err(e) => analysis::json_error(&format!("line {}: {e}", n + 1)),
+                Err(e) => {
+                    failed += 1;
+                    analysis::json_error(&format!("line {}: {e}", n + 1))
+                }
             };
             writeln!(out, "{text}")?;
         }
         out.flush()?;
+        if failed > 0 {
+            return Err(format!(
+                "{failed} of {lines} lines could not be answered (their answers are {{\"error\": ...}})"
+            )
+            .into());
+        }
         return Ok(());
     }
     let position = args.position.as_deref().unwrap_or_default();
