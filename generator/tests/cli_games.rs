@@ -481,6 +481,31 @@ fn query_cards_refuses_a_table_of_another_game_or_variant() {
 
 /// `generate` refuses, before solving, an output that is not an outcome
 /// table's name or a directory whose checksum list does not read.
+/// `verify DIR` checks the tables in it; a checksum list that does not
+/// read is a failure naming its line, not passed over.
+#[test]
+fn verify_takes_a_directory_and_reads_its_checksum_list() {
+    let dir = scratch_dir("verify-dir");
+    for name in ["tictactoe.gtbl", "tictactoe.fingerprint"] {
+        std::fs::copy(cli::workspace().join("data").join(name), dir.join(name)).unwrap();
+    }
+    let dir_arg = dir.to_str().unwrap();
+    let out = ok(&["verify", dir_arg], "");
+    assert!(
+        out.contains("ok    ") && out.contains("tictactoe.gtbl"),
+        "{out}"
+    );
+    std::fs::write(dir.join("SHA256SUMS"), "garbage\n").unwrap();
+    let out = gametable(&["verify", dir_arg], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains("SHA256SUMS: line 1: expected `<sha256>  <file>`"),
+        "{}",
+        text(&out.stdout)
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// `--threads` takes 1 to 1024: 0 used to be taken as rayon's default,
 /// 100,000 to start that many threads for a minute before anything else.
 #[test]

@@ -37,7 +37,8 @@ pub enum Command {
     },
     /// Check table files: header, checksums, fingerprint, and a fresh regeneration.
     Verify {
-        /// Table files to check (default: every .gtbl file in data/).
+        /// Table files to check, or directories whose .gtbl files to check
+        /// (default: every .gtbl file in data/).
         paths: Vec<PathBuf>,
         /// Also check each outcome table and the distance table beside it one
         /// move deep against the rules alone, trusting no sweep.

@@ -15,7 +15,7 @@ use crate::games::cards::solve::Solution;
 
 pub use crate::store::{
     check_sums, count_codes, distance_path, fingerprint_path, outcome_path, pack_distances,
-    read_bytes, update_sums, TableFileError, GENERATOR, SUMS,
+    read_bytes, read_sums, update_sums, TableFileError, GENERATOR, SUMS,
 };
 
 /// The conventional file name of a variant's outcome table, e.g. `cards-8-5.gtbl`.

@@ -141,25 +141,49 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     match std::fs::read(&sums) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(TableFileError::Io(sums, e)),
-        Ok(bytes) => {
-            let text = String::from_utf8(bytes).map_err(|_| {
-                TableFileError::Unsupported(sums.clone(), "not a checksum list (not UTF-8)".into())
-            })?;
-            for (n, line) in text.lines().enumerate() {
-                let ok = line.split_once("  ").is_some_and(|(digest, file)| {
-                    digest.len() == 64
-                        && digest.bytes().all(|b| b.is_ascii_hexdigit())
-                        && !file.is_empty()
-                });
-                if !ok {
-                    return Err(TableFileError::Unsupported(
-                        sums.clone(),
-                        format!("line {}: expected `<sha256>  <file>`", n + 1),
-                    ));
-                }
+        Ok(bytes) => sums_entries(&sums, bytes).map(|_| ()),
+    }
+}
+
+/// The entries of the checksum list `path` (its `bytes`), as
+/// `(sha256 in hex, file name)`, each line `<sha256>  <file>` as
+/// `sha256sum` writes it.
+///
+/// # Errors
+/// [`TableFileError::Unsupported`] naming the list and the line at fault.
+pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>, TableFileError> {
+    let text = String::from_utf8(bytes).map_err(|_| {
+        TableFileError::Unsupported(path.to_path_buf(), "not a checksum list (not UTF-8)".into())
+    })?;
+    text.lines()
+        .enumerate()
+        .map(|(n, line)| match line.split_once("  ") {
+            Some((digest, file))
+                if digest.len() == 64
+                    && digest.bytes().all(|b| b.is_ascii_hexdigit())
+                    && !file.is_empty() =>
+            {
+                Ok((digest.to_string(), file.to_string()))
             }
-            Ok(())
-        }
+            _ => Err(TableFileError::Unsupported(
+                path.to_path_buf(),
+                format!("line {}: expected `<sha256>  <file>`", n + 1),
+            )),
+        })
+        .collect()
+}
+
+/// The entries of `dir/SHA256SUMS` ([`sums_entries`]), none if there is
+/// no list.
+///
+/// # Errors
+/// The list unreadable, or a line at fault.
+pub fn read_sums(dir: &Path) -> Result<Vec<(String, String)>, TableFileError> {
+    let path = dir.join(SUMS);
+    match std::fs::read(&path) {
+        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) => Err(TableFileError::Io(path, e)),
+        Ok(bytes) => sums_entries(&path, bytes),
     }
 }
 
@@ -171,17 +195,9 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
 pub fn update_sums(dir: &Path, files: &[&str]) -> Result<(), TableFileError> {
     let sums_path = dir.join(SUMS);
     let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
-    let existing = match std::fs::read_to_string(&sums_path) {
-        Ok(text) => text,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => String::new(),
-        Err(e) => return Err(io(&sums_path, e)),
-    };
-    let mut entries: Vec<(String, String)> = existing
-        .lines()
-        .filter_map(|line| {
-            let (digest, name) = line.split_once("  ")?;
-            Some((name.to_string(), digest.to_string()))
-        })
+    let mut entries: Vec<(String, String)> = read_sums(dir)?
+        .into_iter()
+        .map(|(digest, name)| (name, digest))
         .filter(|(name, _)| !files.contains(&name.as_str()))
         .collect();
     for name in files {
@@ -206,17 +222,10 @@ pub fn update_sums(dir: &Path, files: &[&str]) -> Result<(), TableFileError> {
 /// A message naming the first missing or mismatched file.
 pub fn check_sums(dir: &Path) -> Result<usize, TableFileError> {
     let sums_path = dir.join(SUMS);
-    let text = std::fs::read_to_string(&sums_path)
-        .map_err(|e| TableFileError::Io(sums_path.clone(), e))?;
+    let bytes = std::fs::read(&sums_path).map_err(|e| TableFileError::Io(sums_path.clone(), e))?;
     let mut checked = 0;
-    for (number, line) in text.lines().enumerate() {
-        let Some((digest, name)) = line.split_once("  ") else {
-            return Err(TableFileError::Unsupported(
-                sums_path.clone(),
-                format!("line {}: expected '<sha256>  <file>'", number + 1),
-            ));
-        };
-        let path = dir.join(name);
+    for (digest, name) in sums_entries(&sums_path, bytes)? {
+        let path = dir.join(&name);
         let bytes = std::fs::read(&path).map_err(|e| TableFileError::Io(path.clone(), e))?;
         let found = gametable_format::hex(&gametable_format::sha256(&bytes));
         if found != digest {

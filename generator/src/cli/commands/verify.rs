@@ -34,10 +34,19 @@ type Fresh = HashMap<(u8, u8), (Solution, Vec<u16>)>;
 /// Verifies `paths` (default: every `.gtbl` file in `data/`); with `deep`,
 /// also checks every outcome/distance pair one move deep.
 pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
+    // A directory stands for the tables in it, as data/ does by default.
     let paths = if paths.is_empty() {
-        data_tables()?
+        tables_in(Path::new("data"))?
     } else {
-        paths
+        let mut tables = Vec::new();
+        for path in paths {
+            if path.is_dir() {
+                tables.extend(tables_in(&path)?);
+            } else {
+                tables.push(path);
+            }
+        }
+        tables
     };
     let mut failures = 0;
     let mut checks = 0;
@@ -305,8 +314,8 @@ fn is_reduced(path: &Path) -> bool {
     })
 }
 
-fn data_tables() -> crate::cli::Result<Vec<PathBuf>> {
-    let dir = Path::new("data");
+/// The `.gtbl` files in `dir`, sorted (an error if there are none).
+fn tables_in(dir: &Path) -> crate::cli::Result<Vec<PathBuf>> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
         .map_err(|e| {
             format!(
@@ -409,17 +418,16 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<()> {
     Ok(())
 }
 
-/// Checks the entry for `path` in `SHA256SUMS` beside it, if listed.
+/// Checks the entry for `path` in `SHA256SUMS` beside it, if listed (a
+/// list that does not read is refused, naming its line).
 fn check_sums(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     let name = file_name(path);
     let dir = path.parent().unwrap_or(Path::new(""));
-    let sums = dir.join(table_file::SUMS);
-    if let Ok(text) = std::fs::read_to_string(&sums) {
-        let digest = gametable_format::hex(&gametable_format::sha256(bytes));
-        if let Some(line) = text.lines().find(|l| l.ends_with(&format!("  {name}"))) {
-            if !line.starts_with(&digest) {
-                return Err(format!("{} lists another sha256 for {name}", sums.display()).into());
-            }
+    let digest = gametable_format::hex(&gametable_format::sha256(bytes));
+    for (listed, file) in table_file::read_sums(dir)? {
+        if file == name && !listed.eq_ignore_ascii_case(&digest) {
+            let sums = dir.join(table_file::SUMS);
+            return Err(format!("{} lists another sha256 for {name}", sums.display()).into());
         }
     }
     Ok(())
