@@ -106,7 +106,7 @@ pub enum BenchWhat {
         #[arg(long, default_value_t = 5)]
         modulus: u8,
         /// Runs per sweep; the best time counts.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
         repeat: u32,
         /// Skip the plain queue-based baseline (slow and large for big variants).
         #[arg(long)]
@@ -125,7 +125,7 @@ pub enum BenchWhat {
         #[arg(long)]
         modulus: u8,
         /// Runs; the best time counts.
-        #[arg(long)]
+        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
         repeat: u32,
     },
 }

@@ -305,6 +305,12 @@ pub fn probe(dir: &Path, rank: usize) -> Result<(), String> {
             dir.display()
         )
     };
+    if dir.exists() && !dir.is_dir() {
+        return Err(format!(
+            "{}: rank {rank} cannot write its checkpoints here: not a directory",
+            dir.display()
+        ));
+    }
     fs::create_dir_all(dir).map_err(cannot)?;
     let path = dir.join(format!(".probe-rank-{rank}"));
     atomic::write(&path, b"probe").map_err(cannot)?;

@@ -252,10 +252,15 @@ pub fn solve_on<G: Game, S: Sweeper>(
         distances.set(s as usize, level);
     };
     let progress = |level, decided| progress(level, decided, stored);
+    let parameters: Vec<String> = game
+        .parameters()
+        .iter()
+        .map(|(name, value)| format!("{name} {value}"))
+        .collect();
     let key = format!(
-        "{} {:?} over {} of {stored} states",
+        "{} ({}) over {} of {stored} states",
         game.name(),
-        game.parameters(),
+        parameters.join(", "),
         if space.orbit_numbering().is_some() {
             "orbits"
         } else {

@@ -313,10 +313,10 @@ pub fn decode_cards(
     let (cards, modulus) = (variant.cards(), variant.modulus());
     if raw.header.kind != kind || raw.header.symmetry != Symmetry::None {
         return Err(unsupported(format!(
-            "a {} storing {}; expected a {} storing every state",
-            super::kind_words(raw.header.kind),
+            "{} storing {}; expected {} storing every state",
+            super::a_kind(raw.header.kind),
             super::symmetry_words(raw.header.symmetry),
-            super::kind_words(kind)
+            super::a_kind(kind)
         )));
     }
     if raw.header.states != variant.states() {

@@ -32,6 +32,14 @@ pub fn kind_words(kind: gametable_format::TableKind) -> &'static str {
     }
 }
 
+/// [`kind_words`] with its article: "an outcome table", "a distance table".
+pub fn a_kind(kind: gametable_format::TableKind) -> &'static str {
+    match kind {
+        gametable_format::TableKind::Outcome => "an outcome table",
+        gametable_format::TableKind::Distance => "a distance table",
+    }
+}
+
 /// A layout's symmetry in words.
 pub fn symmetry_words(symmetry: gametable_format::Symmetry) -> &'static str {
     match symmetry {

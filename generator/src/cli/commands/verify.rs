@@ -62,7 +62,10 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         match result {
             Ok(summary) => say!("ok    {}: {summary}", path.display()),
             Err(e) => {
-                say!("FAIL  {}: {e}", path.display());
+                // The line names the path: not twice when the error does.
+                let e = e.to_string();
+                let prefix = format!("{}: ", path.display());
+                say!("FAIL  {prefix}{}", e.strip_prefix(&prefix).unwrap_or(&e));
                 failures += 1;
             }
         }

@@ -49,7 +49,8 @@ impl fmt::Display for ParsePilesError {
             ),
             PileProblem::Stones => write!(
                 f,
-                "pile {item} (\"{text}\"): the stones must be a whole number"
+                "pile {item} (\"{text}\"): the stones must be a whole number from 1 to {}",
+                u64::MAX
             ),
             PileProblem::Constraint => write!(
                 f,
@@ -197,7 +198,7 @@ mod tests {
         );
         assert_eq!(
             error("x:1"),
-            "pile 1 (\"x:1\"): the stones must be a whole number"
+            "pile 1 (\"x:1\"): the stones must be a whole number from 1 to 18446744073709551615"
         );
         assert_eq!(
             error("3:-1"),
