@@ -30,8 +30,18 @@ fn solve_cards_accepts_any_whitespace() {
 
 #[test]
 fn solve_cards_refuses_bad_input_naming_line_and_token() {
-    let cases: [(&str, &str); 9] = [
-        ("x\n", "line 1: expected an unsigned integer (found \"x\")"),
+    let cases: [(&str, &str); 11] = [
+        ("x\n", "line 1: the number of situations T: expected an unsigned integer (found \"x\")"),
+        // A token that is no number is named by what was expected there,
+        // and shown with its control characters escaped.
+        (
+            "1\n0\n-1 0 0 0 0 0 0 0\n",
+            "line 3: situation 1: Alice's card 1: expected an unsigned integer (found \"-1\")",
+        ),
+        (
+            "1\n0\n1 0 0 0 0 0 0 0\n0 0 1\u{1b}[31m 0\n",
+            "line 4: situation 1: Bob's card 3: expected an unsigned integer (found \"1\\u{1b}[31m\")",
+        ),
         ("0\n", "line 1: the number of situations T must be in 1..=100000 (found \"0\")"),
         ("100001\n", "T must be in 1..=100000 (found \"100001\")"),
         (

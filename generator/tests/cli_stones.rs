@@ -35,7 +35,10 @@ fn solve_stones_refuses_bad_input_naming_line_and_token() {
         ("1\n2\n4 1\n1\n", "(input ended)"),
         ("1\n1\n1000000001\n0\n", "found \"1000000001\""),
         ("1\n1\n4\n0\n5\n", "line 5: "),
-        ("x\n", "line 1: expected an unsigned integer (found \"x\")"),
+        (
+            "x\n",
+            "line 1: the number of cases T: expected an unsigned integer (found \"x\")",
+        ),
     ];
     assert_refused(&["solve", "stones"], &cases);
 }

@@ -56,10 +56,14 @@ impl fmt::Display for InputError {
         match (&self.io, &self.token) {
             (Some(e), _) => write!(f, "line {}: cannot read input: {e}", self.line),
             (None, Some(token)) => {
+                // Control characters and quotes escaped: a token is shown,
+                // never played to the terminal.
                 write!(
                     f,
                     "line {}: {} (found \"{}\")",
-                    self.line, self.message, token
+                    self.line,
+                    self.message,
+                    token.escape_debug()
                 )
             }
             (None, None) => write!(f, "line {}: {} (input ended)", self.line, self.message),
@@ -341,7 +345,14 @@ impl<R: Read> Scanner<R> {
         hi: u64,
         what: impl Fn() -> String,
     ) -> Result<Token, InputError> {
-        match self.next()? {
+        // A token that is no number is named by what was expected there.
+        let next = self.next().map_err(|mut e| {
+            if e.io.is_none() && e.token.is_some() {
+                e.message = format!("{}: {}", what(), e.message);
+            }
+            e
+        })?;
+        match next {
             Some(token) if (lo..=hi).contains(&token.value) => Ok(token),
             Some(token) => Err(InputError::value(
                 token,

@@ -240,7 +240,10 @@ mod tests {
         );
         assert_eq!(
             run("1\n2\n4 1\n1 x\n"),
-            Err("line 4: expected an unsigned integer (found \"x\")".into())
+            Err(
+                "line 4: case 1: the constraint b_2 of pile 2: expected an unsigned integer (found \"x\")"
+                    .into()
+            )
         );
     }
 
