@@ -69,7 +69,7 @@ fn illegal_and_malformed_moves_are_refused_and_end_of_input_stops() {
         "Refused: your card: 0 cannot be played (a move uses non-zero cards only).",
         "Refused: your card: you hold no card showing 2.",
         "Refused: Bob's card: Bob holds no card showing 3.",
-        "Refused: expected two card values, yours then Bob's (e.g. '3 4'), not '1'.",
+        "Refused: expected two card values, yours then Bob's (e.g. '3 4' or '3+4'), not '1'.",
         "Refused: your card: 'x' is not a card value.",
         "Refused: Bob's card: '999' is not a card value.",
         "Best moves: 1 4 (Alice wins in 1)",

@@ -119,12 +119,16 @@ fn in_words(evaluation: Evaluation, player: Player) -> String {
     }
 }
 
-/// Parses `MINE THEIRS`; the error names the field and the value.
+/// Parses `MINE THEIRS`, or `MINE+THEIRS` as the notation writes a move;
+/// the error names the field and the value.
 fn parse_move(line: &str, opponent: Player) -> Result<(u8, u8), String> {
-    let words: Vec<&str> = line.split_whitespace().collect();
+    let words: Vec<&str> = match line.trim().split_once('+') {
+        Some((mine, theirs)) => vec![mine.trim(), theirs.trim()],
+        None => line.split_whitespace().collect(),
+    };
     let [mine, theirs] = words[..] else {
         return Err(format!(
-            "expected two card values, yours then {opponent}'s (e.g. '3 4'), not '{line}'"
+            "expected two card values, yours then {opponent}'s (e.g. '3 4' or '3+4'), not '{line}'"
         ));
     };
     let number = |field: String, word: &str| {
@@ -182,7 +186,7 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
     )?;
     writeln!(
         out,
-        "A move is two card values, yours then {engine}'s: '3 4' turns one of your 3s into (3 + 4) mod {modulus}."
+        "A move is two card values, yours then {engine}'s: '3 4' (or '3+4') turns one of your 3s into (3 + 4) mod {modulus}."
     )?;
     let mut moves_played = 0u32;
     loop {
@@ -310,6 +314,11 @@ mod tests {
     #[test]
     fn parse_names_the_field() {
         assert_eq!(parse_move("3 4", Player::Bob), Ok((3, 4)));
+        // As `gametable games` writes a move.
+        assert_eq!(parse_move(" 3+4 ", Player::Bob), Ok((3, 4)));
+        assert!(parse_move("3+", Player::Bob)
+            .unwrap_err()
+            .contains("'' is not a card value"));
         assert!(parse_move("3", Player::Bob)
             .unwrap_err()
             .contains("two card values"));
