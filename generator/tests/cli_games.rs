@@ -110,6 +110,54 @@ fn query_connect4_from_the_committed_table() {
         "{out}"
     );
     assert!(out.contains("data/connect4-4x4.gtbl"), "{out}");
+    // A table given without the parameters sets them, for query and play;
+    // a table of another game, or parameters it does not have, are refused.
+    let table = ["--table", "data/connect4-4x4.gtbl"];
+    let mut args = vec!["query", "connect4"];
+    args.extend(table);
+    args.extend(["--position", "112233"]);
+    assert_eq!(ok(&args, ""), out);
+    let mut args = vec!["play", "connect4"];
+    args.extend(table);
+    let played = ok(&args, "4\n");
+    assert!(
+        played.starts_with("connect4 (width 4, height 4): you are x"),
+        "{played}"
+    );
+    for (args, message) in [
+        (
+            &[
+                "query",
+                "connect4",
+                "--table",
+                "data/tictactoe.gtbl",
+                "--position",
+                "1",
+            ][..],
+            "data/tictactoe.gtbl: a table of tictactoe, not of connect4",
+        ),
+        (
+            &[
+                "query",
+                "connect4",
+                "--width",
+                "5",
+                "--table",
+                "data/connect4-4x4.gtbl",
+                "--position",
+                "1",
+            ][..],
+            "not of connect4 (width = 5, height = 4)",
+        ),
+    ] {
+        let refused = gametable(args, b"");
+        assert!(!refused.status.success());
+        assert!(
+            text(&refused.stderr).contains(message),
+            "{}",
+            text(&refused.stderr)
+        );
+    }
 }
 
 #[test]

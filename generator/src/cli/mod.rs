@@ -176,11 +176,24 @@ pub fn run(cli: Cli) -> Result<()> {
                 },
                 _ => Err("give --position P (e.g. alice:10000000:00040020), or all of --first, --alice and --bob".into()),
             },
-            QueryGame::Other(chosen) => commands::query::game(&chosen.game()?, &chosen.args),
+            // A table given without the game's parameters sets them.
+            QueryGame::Other(chosen) => match (&chosen.args.table, chosen.given) {
+                (Some(table), false) => {
+                    let (game, source) = source::open_named(chosen.entry.name, table)?;
+                    commands::query::with_source(&game, &source, &chosen.args)
+                }
+                _ => commands::query::game(&chosen.game()?, &chosen.args),
+            },
             QueryGame::Stones { piles } => commands::query::stones(&piles),
         },
         Command::Play { game } => match game {
-            PlayGame::Other(chosen) => commands::play_game::run(&chosen.game()?, &chosen.args),
+            PlayGame::Other(chosen) => match (&chosen.args.table, chosen.given) {
+                (Some(table), false) => {
+                    let (game, source) = source::open_named(chosen.entry.name, table)?;
+                    commands::play_game::run_with(&game, &source, &chosen.args)
+                }
+                _ => commands::play_game::run(&chosen.game()?, &chosen.args),
+            },
             PlayGame::Cards {
                 side,
                 first,

@@ -303,6 +303,8 @@ pub struct Chosen<T> {
     pub entry: &'static Entry,
     /// Its parameter values, in order (defaults filled in).
     pub values: Vec<u64>,
+    /// Whether any parameter was given (else a table given may set them).
+    pub given: bool,
     /// The command's own arguments.
     pub args: T,
 }
@@ -340,9 +342,14 @@ impl<T: clap::Args> FromArgMatches for Chosen<T> {
             .iter()
             .map(|p| sub.get_one::<u64>(p.name).copied().unwrap_or(p.default))
             .collect();
+        let given = entry
+            .parameters
+            .iter()
+            .any(|p| sub.get_one::<u64>(p.name).is_some());
         Ok(Chosen {
             entry,
             values,
+            given,
             args: T::from_arg_matches(sub)?,
         })
     }

@@ -166,6 +166,21 @@ pub fn open_file(path: &Path) -> super::Result<(BuiltIn, Source)> {
     Ok((game, source))
 }
 
+/// The table at `path` for a command that names game `name` but none of
+/// its parameters: the game with the table's own parameters, and its
+/// source (as `query cards --table` takes the table's variant).
+///
+/// # Errors
+/// As [`open_file`], or a table of another game.
+pub fn open_named(name: &str, path: &Path) -> super::Result<(BuiltIn, Source)> {
+    let (game, source) = open_file(path)?;
+    let found = game.entry().name;
+    if found != name {
+        return Err(format!("{}: a table of {found}, not of {name}", path.display()).into());
+    }
+    Ok((game, source))
+}
+
 /// The source of the outcome table `outcomes`, read from `path`, of
 /// `game`, with the distance table beside it if there is one.
 fn from_outcomes<G: Game>(game: &G, path: &Path, outcomes: StoredTable) -> super::Result<Source> {

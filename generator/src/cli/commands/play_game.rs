@@ -18,9 +18,17 @@ use crate::engine::{Notation, Side};
 /// `play <game>`, reading moves from standard input.
 pub fn run(game: &BuiltIn, args: &PlayArgs) -> crate::cli::Result<()> {
     let source = source::open(game, args.table.as_deref())?;
+    run_with(game, &source, args)
+}
+
+/// As [`run`], from the table already opened.
+///
+/// # Errors
+/// As [`run`].
+pub fn run_with(game: &BuiltIn, source: &Source, args: &PlayArgs) -> crate::cli::Result<()> {
     let stdin = io::stdin();
     let stdout = io::stdout();
-    crate::with_game!(game, g => play(g, &source, args, stdin.lock(), &mut stdout.lock()))
+    crate::with_game!(game, g => play(g, source, args, stdin.lock(), &mut stdout.lock()))
 }
 
 fn play<G: Notation>(
