@@ -1156,3 +1156,40 @@ fn orbit_numbering_is_the_engines() {
         assert_eq!(g.representative(g.orbit(i)), c, "{i}");
     }
 }
+
+/// Where the side to move is known, a state is written, drawn and its
+/// moves named as the players see it: every move named for gote in a
+/// position reached by moves reads back, appended to that list, as the
+/// state the move leads to; and a `G/...` position writes back as given.
+#[test]
+fn moves_are_named_as_the_side_to_move_writes_them() {
+    let g = Dobutsu::FULL;
+    let (index, side) = g.parse_spot("Cb3xb2").unwrap();
+    assert_eq!(side, gametable_gen::engine::Side::Second);
+    assert_eq!(g.write_spot(index, side), "G/gle/-C-/---/ELG/C");
+    let picture = g.picture_spot(index, side);
+    assert!(picture.contains("1|gle| (to move)"), "{picture}");
+    assert!(picture.contains("4|ELG| C"), "{picture}");
+    // The same state with sente to move: its turned twin.
+    assert_eq!(g.write_position(index), "S/gle/---/-c-/ELG/c");
+    // Every line of play of up to five plies, every move named on it.
+    let mut lines = vec![(
+        Vec::<String>::new(),
+        g.parse_spot("S/gle/-c-/-C-/ELG/-").unwrap(),
+    )];
+    let mut checked = 0;
+    while let Some((line, (index, side))) = lines.pop() {
+        for (name, next) in g.moves_spot(index, side) {
+            let mut list = line.clone();
+            list.push(name);
+            let read = g.parse_spot(&list.join(",")).unwrap();
+            assert_eq!(read, (next, side.other()), "{list:?}");
+            assert_eq!(g.parse_spot(&g.write_spot(read.0, read.1)).unwrap(), read);
+            checked += 1;
+            if list.len() < 5 {
+                lines.push((list, read));
+            }
+        }
+    }
+    assert!(checked > 3000, "{checked} moves");
+}

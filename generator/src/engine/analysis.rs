@@ -74,7 +74,7 @@ pub fn analyse<G: Notation>(
         ));
     };
     let mut moves = Vec::new();
-    for (name, next) in game.moves(index) {
+    for (name, next) in game.moves_spot(index, side) {
         let Some((outcome, distance)) = answer(next) else {
             return Err(format!(
                 "the table has no answer for the position after move {name}"

@@ -80,4 +80,11 @@ pub trait Notation: Game {
     fn picture_spot(&self, index: u64, _side: Side) -> String {
         self.picture(index)
     }
+
+    /// [`Notation::moves`] of state `index` named for `side` to move (the
+    /// default ignores `side`): a game whose index is seen from the player
+    /// to move names each move as that player writes it.
+    fn moves_spot(&self, index: u64, _side: Side) -> Vec<(String, u64)> {
+        self.moves(index)
+    }
 }

@@ -8,9 +8,12 @@
 //! pieces held (uppercase held by sente, any order) or `-`. The start is
 //! `S/gle/-c-/-C-/ELG/-`. A captured lion shows in its capturer's hand.
 //!
-//! The index sees every state from the side to move, so a state is always
+//! The index sees every state from the side to move, so a state alone is
 //! written with sente to move: `G/...` reads as the same position turned
-//! 180 degrees with the colours exchanged.
+//! 180 degrees with the colours exchanged. Where the side to move is known
+//! (a `G/...` position, a list of moves, a game in play), the state is
+//! written, drawn and its moves named as the players see it, gote's in the
+//! real coordinates ([`Notation::parse_spot`] and the other `_spot` methods).
 //!
 //! A move is written as that program writes it: the piece letter
 //! (uppercase; a hen's moves are written with `C`, as the program does;
@@ -354,49 +357,75 @@ impl Notation for Dobutsu {
 
     fn move_help(&self) -> &'static str {
         "piece, from, - or x, to, + on promotion (Cb3xb2, Lb4-c3, Cb2xb1+), or a \
-         drop: piece * square (C*a3); squares a1 to c4 as sente sees them"
+         drop: piece * square (C*a3); squares a1 to c4 as sente sees them, for \
+         both sides"
     }
 
     fn parse_position(&self, text: &str) -> Result<u64, NotationError> {
-        parse_any(self, text).map(|(p, _)| self.encode(&p))
+        self.parse_spot(text).map(|(index, _)| index)
     }
 
     fn write_position(&self, index: u64) -> String {
+        self.write_spot(index, Side::First)
+    }
+
+    fn moves(&self, index: u64) -> Vec<(String, u64)> {
+        self.moves_spot(index, Side::First)
+    }
+
+    fn picture(&self, index: u64) -> String {
+        self.picture_spot(index, Side::First)
+    }
+
+    fn parse_spot(&self, text: &str) -> Result<(u64, Side), NotationError> {
+        parse_any(self, text).map(|(p, side)| (self.encode(&p), side))
+    }
+
+    fn write_spot(&self, index: u64, side: Side) -> String {
         match self.decode(index) {
-            Some(p) => write(&p, Side::First),
+            Some(p) => write(&p, side),
             None => format!("(index {index} is not a dobutsu state)"),
         }
     }
 
-    fn moves(&self, index: u64) -> Vec<(String, u64)> {
+    fn moves_spot(&self, index: u64, side: Side) -> Vec<(String, u64)> {
         self.decode(index)
-            .map(|p| named_moves(&p, Side::First))
+            .map(|p| named_moves(&p, side))
             .unwrap_or_default()
             .into_iter()
             .map(|(name, next)| (name, self.encode(&next)))
             .collect()
     }
 
-    fn picture(&self, index: u64) -> String {
+    // Sente's side at the bottom, each side's hand beside its home rank,
+    // the side to move marked.
+    fn picture_spot(&self, index: u64, side: Side) -> String {
         let Some(p) = self.decode(index) else {
             return self.write_position(index);
         };
-        let text = write(&p, Side::First);
+        let text = write(&p, side);
         let hand = text.rsplit('/').next().unwrap_or("-");
-        let (theirs, mine): (String, String) = (
+        let (gote, sente): (String, String) = (
             hand.chars().filter(char::is_ascii_lowercase).collect(),
             hand.chars().filter(char::is_ascii_uppercase).collect(),
         );
+        let mover_rank = match side {
+            Side::First => 3,
+            Side::Second => 0,
+        };
         let mut lines = vec!["  abc".to_string(), " +---+".to_string()];
         for (r, rank) in text.split('/').skip(1).take(4).enumerate() {
             let rank = rank.replace('-', " ");
-            let extra = match r {
-                0 => format!(" {theirs}"),
-                3 if mine.is_empty() => " (to move)".to_string(),
-                3 => format!(" {mine} (to move)"),
+            let mut extra = match r {
+                0 => format!(" {gote}"),
+                3 => format!(" {sente}"),
                 _ => String::new(),
             };
-            lines.push(format!("{}|{rank}|{extra}", r + 1).trim_end().to_string());
+            if r == mover_rank {
+                extra.push_str(" (to move)");
+            }
+            let line = format!("{}|{rank}|{}", r + 1, extra.trim_end());
+            lines.push(line.replace("|  (to move)", "| (to move)"));
         }
         lines.push(" +---+".to_string());
         lines.join("\n")
