@@ -105,6 +105,10 @@ pub use distance::{distance_len, DistanceTable};
 #[cfg(feature = "embedded")]
 pub use embedded::{CLASSIC, CLASSIC_DISTANCES, CLASSIC_PLAY};
 pub use error::{Card, HandError, MoveError, PositionError, StonesError, TableError, VariantError};
+/// The format's types that [`OpenError`] and [`AnyTable`] hand out, so that
+/// they can be matched without depending on the format crate.
+#[cfg(feature = "open")]
+pub use gametable_format::{FormatError, Game, Header, Symmetry, TableKind};
 pub use hand::{AllHands, Hand};
 pub use index::{CardsIndex, FullIndex, StateIndex};
 #[cfg(feature = "open")]

@@ -254,13 +254,15 @@ fn check(
 ) -> Result<(Header, Variant, Option<Box<Orbits>>, Payload), OpenError> {
     let raw = gametable_format::read_raw(bytes)?;
     let header = raw.header.clone();
+    // The game first: a table of another game is named as such, whatever
+    // its kind.
+    let variant = cards_variant(&header.game)?;
     if header.kind != kind {
         return Err(OpenError::Kind {
             expected: kind,
             found: header.kind,
         });
     }
-    let variant = cards_variant(&header.game)?;
     let modulus = variant.modulus();
     let states_error = |expected| OpenError::States {
         symmetry: header.symmetry,
@@ -399,6 +401,7 @@ impl OpenTable {
     /// [`OpenError::Io`] when the file cannot be opened or mapped;
     /// [`OpenError::Format`] for bytes that are not a valid table file
     /// (magic, version, header, length, a checksum, decompression);
+    /// [`OpenError::Game`] for a table of another game than Cards;
     /// [`OpenError::Kind`] for a distance table; [`OpenError::Variant`] or
     /// [`OpenError::States`] for parameters or a state count this crate
     /// does not know; [`OpenError::Table`] for an impossible code.

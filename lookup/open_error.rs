@@ -110,13 +110,17 @@ fn kind_name(kind: TableKind) -> &'static str {
     }
 }
 
+// Each message already says its cause (an I/O error after the path; a
+// wrapped error is the message): `source` does not give it a second time,
+// so that a chain of causes (anyhow's `{:#}`) names it once. The I/O
+// error itself is the `Io` variant's field.
 impl std::error::Error for OpenError {
     fn source(&self) -> Option<&(dyn std::error::Error + 'static)> {
         match self {
-            OpenError::Io { source, .. } => Some(source),
-            OpenError::Format(e) => Some(e),
-            OpenError::Variant(e) => Some(e),
-            OpenError::Table(e) => Some(e),
+            OpenError::Io { .. } => None,
+            OpenError::Format(e) => e.source(),
+            OpenError::Variant(e) => e.source(),
+            OpenError::Table(e) => e.source(),
             OpenError::Kind { .. }
             | OpenError::States { .. }
             | OpenError::Game { .. }

@@ -83,9 +83,10 @@ impl<'a> CardsTable<'a> {
 
     /// The outcome of a position for the player to move.
     ///
-    /// A position from another variant is answered as a draw by
-    /// [`CardsTable::check_length`] tables; use [`CardsTable::try_outcome`]
-    /// when the variant is not known to match.
+    /// The variant is not checked (this is the one-load lookup): a position
+    /// of another variant is answered with whatever its index holds here,
+    /// or a draw past the table's end. Use [`CardsTable::try_outcome`] when
+    /// the variant is not known to match.
     #[inline]
     pub const fn outcome(&self, position: &Position) -> Outcome {
         match Outcome::from_code(self.code(position.index())) {

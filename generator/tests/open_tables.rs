@@ -204,7 +204,10 @@ fn every_kind_of_bad_file_gets_its_typed_error() {
         }
         other => panic!("{other:?}"),
     }
-    let err = OpenTable::open(&missing).unwrap_err().to_string();
+    let err = OpenTable::open(&missing).unwrap_err();
+    // The message says its cause; `source` does not repeat it.
+    assert!(std::error::Error::source(&err).is_none());
+    let err = err.to_string();
     assert!(err.starts_with(&missing.display().to_string()), "{err}");
     assert!(matches!(OpenTable::open(&dir), Err(OpenError::Io { .. })));
 
@@ -250,6 +253,12 @@ fn every_kind_of_bad_file_gets_its_typed_error() {
         err.to_string(),
         "a distance table, but an outcome table was asked for"
     );
+    // A table of another game is named as such, whatever its kind.
+    let other =
+        std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/tictactoe-distance.gtbl");
+    let err = OpenTable::open(&other).unwrap_err();
+    assert!(matches!(err, OpenError::Game { .. }), "{err:?}");
+    assert!(err.to_string().contains("tictactoe"), "{err}");
     let path = write(&dir, "outcomes.gtbl", &good.bytes);
     assert!(matches!(
         OpenDistanceTable::open(&path),
