@@ -6,7 +6,9 @@
 //! subcommands `generate`, `query` and `play` of every game marked
 //! `generic_cli` are made from this list ([`Chosen`]), so adding a game is
 //! one entry here: an [`Entry`], a [`BuiltIn`] variant and its arm in
-//! [`with_game!`](crate::with_game). Cards keeps subcommands of its own
+//! [`with_game!`](crate::with_game), and the few places outside it that
+//! `docs/add-a-game.md` lists (the explorer's board, the API document).
+//! Cards keeps subcommands of its own
 //! (its fast path and older flags) but is built here too, from table
 //! headers for `stats` and `verify`.
 

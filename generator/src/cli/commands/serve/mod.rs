@@ -512,8 +512,10 @@ async fn api_query(
 }
 
 fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analysis, Fault> {
-    let name = single(query, "game")?
-        .ok_or_else(|| Fault::bad("give the game: game=cards, tictactoe, connect4 or dobutsu"))?;
+    let name = single(query, "game")?.ok_or_else(|| {
+        let names: Vec<&str> = registry::GAMES.iter().map(|e| e.name).collect();
+        Fault::bad(format!("give the game: game={}", names.join(", game=")))
+    })?;
     let entry = registry::entry(name).map_err(Fault::bad)?;
     for (key, _) in query {
         if key != "game" && key != "position" && !entry.parameters.iter().any(|p| p.name == key) {
@@ -607,10 +609,14 @@ mod tests {
     use super::OPENAPI;
     use crate::cli::registry::GAMES;
 
-    /// The document states every parameter's range as the registry checks
-    /// it (the document is written by hand; this keeps it from drifting).
+    /// The document states every game and every parameter's range as the
+    /// registry has them (the document is written by hand; this keeps it
+    /// from drifting).
     #[test]
     fn the_openapi_ranges_are_the_registry_s() {
+        let names: Vec<String> = GAMES.iter().map(|e| format!("\"{}\"", e.name)).collect();
+        let games = format!("\"enum\": [{}]", names.join(", "));
+        assert!(OPENAPI.contains(&games), "the document lacks {games}");
         for entry in GAMES {
             for p in entry.parameters {
                 let line = OPENAPI
