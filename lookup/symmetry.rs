@@ -431,6 +431,9 @@ pub fn orbit_count(variant: Variant) -> u64 {
         hands[0] = 1;
         let mut seen = [false; MAX_MODULUS as usize];
         for start in 0..m {
+            if seen[start] {
+                continue;
+            }
             let mut len = 0;
             let mut x = start;
             while !seen[x] {
@@ -438,10 +441,8 @@ pub fn orbit_count(variant: Variant) -> u64 {
                 x = x * usize::from(u) % m;
                 len += 1;
             }
-            for k in len.max(1)..=n {
-                if len > 0 {
-                    hands[k] += hands[k - len];
-                }
+            for k in len..=n {
+                hands[k] += hands[k - len];
             }
         }
         fixed_states += u128::from(hands[n]) * u128::from(hands[n]);

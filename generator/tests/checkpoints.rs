@@ -184,6 +184,18 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         stderr.contains(&name) && stderr.contains("its header does not match its checksum"),
         "{stderr}"
     );
+    // A rank's file of an older layout is named as such.
+    let mut older = bytes.clone();
+    assert!(older.starts_with(b"gametable-checkpoint 3\n"));
+    older[b"gametable-checkpoint ".len()] = b'2';
+    std::fs::write(&rank_file, &older).unwrap();
+    let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(&name)
+            && stderr.contains("a checkpoint of layout \"gametable-checkpoint 2\""),
+        "{stderr}"
+    );
     // A truncated one too.
     std::fs::write(&rank_file, &bytes[..bytes.len() / 2]).unwrap();
     let output = run(command(None, &args(&CARDS_12, &["--resume"])));

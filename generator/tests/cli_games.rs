@@ -527,8 +527,6 @@ fn query_cards_refuses_a_table_of_another_game_or_variant() {
     }
 }
 
-/// `generate` refuses, before solving, an output that is not an outcome
-/// table's name or a directory whose checksum list does not read.
 /// `verify DIR` checks the tables in it; a checksum list that does not
 /// read is a failure naming its line, not passed over.
 #[test]
@@ -577,6 +575,8 @@ fn thread_counts_past_reason_are_refused_at_once() {
     }
 }
 
+/// `generate` refuses, before solving, an output that is not an outcome
+/// table's name or a directory whose checksum list does not read.
 #[test]
 fn generate_refuses_outputs_that_would_clobber_its_own_files() {
     let dir = scratch_dir("outputs");

@@ -571,6 +571,7 @@ fn move_lists_from_the_start() {
         ("Cb3b2", "Cb3xb2"),   // no sign
         ("Cb3xb2+", "Cb3xb2"), // a promotion that is none
         ("cb3xb2", "Cb3xb2"),  // the letter in lowercase
+        ("Rb3xb2", "Cb3xb2"),  // a Chick's move written as a Hen's
         ("Cb3xb2,Lb1xa2", "Lb1-a2"),
     ] {
         let err = g.parse_position(text).unwrap_err();

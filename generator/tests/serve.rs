@@ -495,10 +495,17 @@ fn pages_show_the_verdict_and_link_every_move() {
 }
 
 /// A request never finished, and a keep-alive connection left idle, are
-/// closed after `--idle-timeout` seconds; the server answers on.
+/// closed after `--idle-timeout` seconds (at least 6: longer than the 5 s a
+/// request may take); the server answers on.
 #[test]
 fn silent_connections_are_closed() {
-    let server = Server::start_with(&["--idle-timeout", "1"]);
+    let refused = gametable(&["serve", "--idle-timeout", "5"], b"");
+    assert!(
+        text(&refused.stderr).contains("expected 6 to 3600 seconds"),
+        "{}",
+        text(&refused.stderr)
+    );
+    let server = Server::start_with(&["--idle-timeout", "6"]);
     let read_all = |stream: &mut TcpStream| {
         // Far longer than the limit: EOF must come from the server.
         stream
@@ -510,16 +517,17 @@ fn silent_connections_are_closed() {
             .expect("the server closes the connection");
         text(&got)
     };
-    // Headers begun, never ended: closed with nothing sent.
+    // Headers begun, never ended: closed with nothing sent. A kept-alive
+    // connection: answered, then closed once silent. Both at once.
     let mut half = TcpStream::connect(&server.address).unwrap();
     half.write_all(b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: a\r\n")
         .unwrap();
-    assert_eq!(read_all(&mut half), "");
-    // A kept-alive connection: answered, then closed once silent.
     let mut kept = TcpStream::connect(&server.address).unwrap();
     kept.write_all(b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: a\r\n\r\n")
         .unwrap();
+    let half = std::thread::spawn(move || read_all(&mut half));
     let answer = read_all(&mut kept);
+    assert_eq!(half.join().unwrap(), "");
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
     assert!(answer.contains("\"outcome\": \"draw\""), "{answer}");
     let (status, body) = server.get("/api/query?game=tictactoe");

@@ -90,8 +90,9 @@ pub struct ServeArgs {
     #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
     /// Close a connection that moves no byte for this many seconds: a
-    /// request never finished, or a keep-alive connection left idle.
-    #[arg(long, default_value_t = 15, value_parser = clap::value_parser!(u32).range(1..=3600))]
+    /// request never finished, or a keep-alive connection left idle (more
+    /// than the 5 s a request may take, which gets its 408 first).
+    #[arg(long, default_value_t = 15, value_parser = idle_timeout)]
     pub idle_timeout: u32,
 }
 
@@ -382,5 +383,19 @@ fn threads(text: &str) -> Result<usize, String> {
         Ok(n @ 1..=MAX_THREADS) => Ok(n),
         Ok(_) => Err(format!("expected 1 to {MAX_THREADS} threads")),
         Err(_) => Err("expected a whole number of threads".into()),
+    }
+}
+
+/// Reads `--idle-timeout`: longer than a request may take (a connection
+/// waits silently while its request is answered), at most an hour.
+fn idle_timeout(text: &str) -> Result<u32, String> {
+    let least = crate::cli::commands::serve::REQUEST_TIME.as_secs() + 1;
+    match text.parse::<u32>() {
+        Ok(n) if (least..=3600).contains(&u64::from(n)) => Ok(n),
+        Ok(_) => Err(format!(
+            "expected {least} to 3600 seconds (more than the {} s a request may take)",
+            least - 1
+        )),
+        Err(_) => Err("expected a whole number of seconds".into()),
     }
 }

@@ -116,6 +116,21 @@ fn identity_lines(id: &Identity, level: u32) -> String {
     )
 }
 
+/// Whether `first` is the first line of another layout: MAGIC's name,
+/// another number.
+fn older_layout(first: &str) -> bool {
+    first != MAGIC
+        && first.split_once(' ').map(|(name, _)| name)
+            == MAGIC.split_once(' ').map(|(name, _)| name)
+}
+
+/// What a file of the layout whose first line is `first` is told.
+fn older_layout_words(first: &str) -> String {
+    format!(
+        "a checkpoint of layout \"{first}\", which this build does not read (it reads \"{MAGIC}\"); remove the directory and start afresh"
+    )
+}
+
 /// The last header line's name: the SHA-256 of the lines before it.
 const HEADER_SHA: &str = "header-sha256";
 
@@ -167,16 +182,15 @@ pub fn load(
         .trim_end()
         .strip_prefix(HEADER_SHA)
         .and_then(|v| v.strip_prefix(": "));
-    if sha != Some(hex_sha(checked.concat().as_bytes()).as_str()) {
-        // An older layout's first line is named as such below.
-        if fields
-            .first()
-            .is_some_and(|first| first.trim_end() == MAGIC)
-        {
-            return Err(at(
-                "its header does not match its checksum (a damaged file)".into(),
-            ));
+    if let Some(first) = fields.first().map(|l| l.trim_end()) {
+        if older_layout(first) {
+            return Err(at(older_layout_words(first)));
         }
+    }
+    if sha != Some(hex_sha(checked.concat().as_bytes()).as_str()) {
+        return Err(at(
+            "its header does not match its checksum (a damaged file)".into(),
+        ));
     }
     for (want, got) in expected.lines().zip(fields.iter().map(|l| l.trim_end())) {
         if want != got {
@@ -252,12 +266,8 @@ pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
     let mut lines = text.lines();
     match lines.next() {
         Some(MAGIC) => {}
-        // Another layout's first line: MAGIC's name, another number.
-        Some(other) if other.split_once(' ').map(|(name, _)| name) == MAGIC.split_once(' ').map(|(name, _)| name) => {
-            return Err(format!(
-                "{}: a checkpoint of layout \"{other}\", which this build does not read (it reads \"{MAGIC}\"); remove the directory and start afresh",
-                path.display()
-            ))
+        Some(other) if older_layout(other) => {
+            return Err(format!("{}: {}", path.display(), older_layout_words(other)))
         }
         _ => return Err(damaged()),
     }

@@ -47,13 +47,6 @@ pub enum SolveError {
         /// The level reached.
         levels: u32,
     },
-    /// The sweep's first table cannot be allocated at all.
-    TooLarge {
-        /// What it holds.
-        what: &'static str,
-        /// Its bytes.
-        bytes: u64,
-    },
 }
 
 impl fmt::Display for SolveError {
@@ -84,38 +77,93 @@ impl fmt::Display for SolveError {
                 f,
                 "the game takes {levels} levels; distances are stored in 16 bits (at most {MAX_DISTANCE})"
             ),
-            SolveError::TooLarge { what, bytes } => write!(
-                f,
-                "too large to solve here: {what} alone take {bytes} bytes, more than this process can allocate; nothing was solved"
-            ),
         }
     }
 }
 
 impl std::error::Error for SolveError {}
 
+/// A game and its parameters in words, `connect4 (width 4, height 4)`: how
+/// the engine names a game in its messages and checkpoint keys.
+fn described<G: Game>(game: &G) -> String {
+    let parameters: Vec<String> = game
+        .parameters()
+        .iter()
+        .map(|(name, value)| format!("{name} {value}"))
+        .collect();
+    format!("{} ({})", game.name(), parameters.join(", "))
+}
+
 /// Refuses, before anything is built, a game whose sweep could not even
-/// allocate its first table: the work cells (a byte per stored state), or,
-/// for orbits the game does not count itself, the bitmap that numbers
-/// them (a bit per index). An index space such as Connect Four 7 x 6's
-/// would otherwise end the process on a failed allocation. The allocation
-/// is reserved and at once given back, untouched.
-fn check_allocatable<G: Game>(game: &G, symmetric: bool) -> Result<(), SolveError> {
-    let (what, bytes) = match (symmetric, game.orbit_count()) {
-        (true, Some(orbits)) => ("the work cells (a byte per orbit)", orbits),
-        (true, None) => (
-            "the bitmap numbering the orbits (a bit per index)",
-            game.states().div_ceil(8),
+/// hold its first table on this machine: the work cells (a byte per stored
+/// state, this process's share of them), or, for orbits the game does not
+/// count itself, the bitmap that numbers them (a bit per index, whole on
+/// every process). An index space such as Connect Four 7 x 6's would
+/// otherwise end the process on a failed allocation, or worse, where the
+/// kernel overcommits, in the out-of-memory killer. The bound is the
+/// machine's memory and swap (`/proc/meminfo`); where that is unknown, an
+/// allocation reserved and at once given back, untouched.
+fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Result<(), String> {
+    let processes = processes.max(1) as u64;
+    let (what, bytes, share) = match (symmetric, game.orbit_count()) {
+        (true, Some(orbits)) => (
+            "the work cells (a byte per orbit)",
+            orbits,
+            orbits.div_ceil(processes),
         ),
-        (false, _) => ("the work cells (a byte per state)", game.states()),
+        (true, None) => {
+            let bitmap = game.states().div_ceil(8);
+            (
+                "the bitmap numbering the orbits (a bit per index)",
+                bitmap,
+                bitmap,
+            )
+        }
+        (false, _) => (
+            "the work cells (a byte per state)",
+            game.states(),
+            game.states().div_ceil(processes),
+        ),
     };
-    let allocatable =
-        usize::try_from(bytes).is_ok_and(|len| Vec::<u8>::new().try_reserve_exact(len).is_ok());
-    if allocatable {
-        Ok(())
-    } else {
-        Err(SolveError::TooLarge { what, bytes })
+    let memory = machine_memory();
+    let fits = match memory {
+        Some(memory) => share <= memory,
+        None => {
+            usize::try_from(share).is_ok_and(|len| Vec::<u8>::new().try_reserve_exact(len).is_ok())
+        }
+    };
+    if fits {
+        return Ok(());
     }
+    let room = memory.map_or_else(
+        || "more than this process can allocate".to_string(),
+        |memory| format!("more than this machine's {memory} bytes of memory and swap"),
+    );
+    let each = if share < bytes {
+        format!(" ({share} on each of {processes} processes)")
+    } else {
+        String::new()
+    };
+    Err(format!(
+        "{}: too large to solve here: {what} would take {bytes} bytes{each} alone, {room}; nothing was solved",
+        described(game)
+    ))
+}
+
+/// The memory and swap of this machine in bytes, where `/proc/meminfo`
+/// says.
+fn machine_memory() -> Option<u64> {
+    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
+    let field = |name: &str| -> Option<u64> {
+        info.lines()
+            .find_map(|line| line.strip_prefix(name))?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse::<u64>()
+            .ok()
+    };
+    Some((field("MemTotal:")? + field("SwapTotal:").unwrap_or(0)).saturating_mul(1024))
 }
 
 /// A solved game: an outcome and a distance per stored state.
@@ -215,7 +263,10 @@ pub fn solve_on<G: Game, S: Sweeper>(
 ) -> Result<Option<Solved>, SolveError> {
     let started = Instant::now();
     let symmetric = options.symmetry && game.has_symmetry();
-    check_allocatable(game, symmetric)?;
+    // Every process asks, and all agree, before any collective step.
+    sweeper
+        .agree(check_size(game, symmetric, sweeper.processes()).err())
+        .map_err(SolveError::Sweep)?;
     let space = if symmetric {
         GameSpace::orbits(game)
     } else {
@@ -252,15 +303,9 @@ pub fn solve_on<G: Game, S: Sweeper>(
         distances.set(s as usize, level);
     };
     let progress = |level, decided| progress(level, decided, stored);
-    let parameters: Vec<String> = game
-        .parameters()
-        .iter()
-        .map(|(name, value)| format!("{name} {value}"))
-        .collect();
     let key = format!(
-        "{} ({}) over {} of {stored} states",
-        game.name(),
-        parameters.join(", "),
+        "{} over {} of {stored} states",
+        described(game),
         if space.orbit_numbering().is_some() {
             "orbits"
         } else {

@@ -146,8 +146,8 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
 }
 
 /// The entries of the checksum list `path` (its `bytes`), as
-/// `(sha256 in hex, file name)`, each line `<sha256>  <file>` as
-/// `sha256sum` writes it.
+/// `(sha256 in lowercase hex, file name)`, each line `<sha256>  <file>` as
+/// `sha256sum` writes it (either case read).
 ///
 /// # Errors
 /// [`TableFileError::Unsupported`] naming the list and the line at fault.
@@ -163,7 +163,7 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
                     && digest.bytes().all(|b| b.is_ascii_hexdigit())
                     && !file.is_empty() =>
             {
-                Ok((digest.to_string(), file.to_string()))
+                Ok((digest.to_ascii_lowercase(), file.to_string()))
             }
             _ => Err(TableFileError::Unsupported(
                 path.to_path_buf(),

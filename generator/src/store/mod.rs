@@ -33,11 +33,14 @@ pub fn kind_words(kind: gametable_format::TableKind) -> &'static str {
 }
 
 /// [`kind_words`] with its article: "an outcome table", "a distance table".
-pub fn a_kind(kind: gametable_format::TableKind) -> &'static str {
-    match kind {
-        gametable_format::TableKind::Outcome => "an outcome table",
-        gametable_format::TableKind::Distance => "a distance table",
-    }
+pub fn a_kind(kind: gametable_format::TableKind) -> String {
+    let words = kind_words(kind);
+    let article = if words.starts_with(['a', 'e', 'i', 'o', 'u']) {
+        "an"
+    } else {
+        "a"
+    };
+    format!("{article} {words}")
 }
 
 /// A layout's symmetry in words.

@@ -564,8 +564,7 @@ fn generic<G: Game>(
     let progress = Progress::new(args.quiet);
     let solved = crate::engine::solve_on(g, &options, executor, |level, decided, stored| {
         progress.update(level, decided, stored)
-    })
-    .map_err(|e| format!("{}: {e}", game.title()))?;
+    })?;
     let Some(mut solved) = solved else {
         // An MPI rank other than 0: rank 0 writes.
         return Ok(());

@@ -36,7 +36,8 @@ type Fresh = HashMap<(u8, u8), (Solution, Vec<u16>)>;
 pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     // A directory stands for the tables in it, as data/ does by default.
     let paths = if paths.is_empty() {
-        tables_in(Path::new("data"))?
+        tables_in(Path::new("data"))
+            .map_err(|e| format!("{e} (run from the workspace root or name tables)"))?
     } else {
         let mut tables = Vec::new();
         for path in paths {
@@ -320,12 +321,7 @@ fn is_reduced(path: &Path) -> bool {
 /// The `.gtbl` files in `dir`, sorted (an error if there are none).
 fn tables_in(dir: &Path) -> crate::cli::Result<Vec<PathBuf>> {
     let mut paths: Vec<PathBuf> = std::fs::read_dir(dir)
-        .map_err(|e| {
-            format!(
-                "{}: {e} (run from the workspace root or name tables)",
-                dir.display()
-            )
-        })?
+        .map_err(|e| format!("{}: {e}", dir.display()))?
         .filter_map(|entry| entry.ok().map(|e| e.path()))
         .filter(|p| p.extension().is_some_and(|e| e == "gtbl"))
         .collect();
@@ -428,7 +424,7 @@ fn check_sums(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     let dir = path.parent().unwrap_or(Path::new(""));
     let digest = gametable_format::hex(&gametable_format::sha256(bytes));
     for (listed, file) in table_file::read_sums(dir)? {
-        if file == name && !listed.eq_ignore_ascii_case(&digest) {
+        if file == name && listed != digest {
             let sums = dir.join(table_file::SUMS);
             return Err(format!("{} lists another sha256 for {name}", sums.display()).into());
         }

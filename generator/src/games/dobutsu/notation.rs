@@ -309,20 +309,20 @@ pub fn parse_move(p: &Position, side: Side, text: &str) -> Result<Position, Nota
     p.for_each_move(|m, next| {
         let class = |k: u8| if k == HEN { CHICK } else { k };
         if m.from == from && usize::from(m.to) == to && class(m.kind) == class(k) {
-            found = Some((move_name(&m, side), next));
+            found = Some((move_name(&m, side), m.kind, next));
         }
     });
     // The squares name the move; the rest must say what it does, as
-    // `move_name` writes it (a Hen's `R` read as its `C`).
-    let written = match compact.strip_prefix('R') {
-        Some(rest) => format!("C{rest}"),
-        None => compact.clone(),
+    // `move_name` writes it (a Hen's `R` read as its `C`, a Chick's not).
+    let written = match (compact.strip_prefix('R'), &found) {
+        (Some(rest), Some((_, HEN, _))) => format!("C{rest}"),
+        _ => compact.clone(),
     };
     match found {
-        Some((name, _)) if name != written => bad(&format!(
+        Some((name, _, _)) if name != written => bad(&format!(
             "written {name} here ('-' for a move, 'x' for a capture, '+' for a promotion; the letter uppercase for both sides)"
         )),
-        Some((_, next)) => Ok(next),
+        Some((_, _, next)) => Ok(next),
         None if p.ending().is_some() => bad("the game is over"),
         None if p.can_capture_lion() => {
             bad("not a move here: the lion can be taken, and only lion captures are played")
@@ -416,16 +416,15 @@ impl Notation for Dobutsu {
         let mut lines = vec!["  abc".to_string(), " +---+".to_string()];
         for (r, rank) in text.split('/').skip(1).take(4).enumerate() {
             let rank = rank.replace('-', " ");
-            let mut extra = match r {
-                0 => format!(" {gote}"),
-                3 => format!(" {sente}"),
-                _ => String::new(),
+            let hand = match r {
+                0 => gote.as_str(),
+                3 => sente.as_str(),
+                _ => "",
             };
-            if r == mover_rank {
-                extra.push_str(" (to move)");
-            }
-            let line = format!("{}|{rank}|{}", r + 1, extra.trim_end());
-            lines.push(line.replace("|  (to move)", "| (to move)"));
+            let mark = if r == mover_rank { "(to move)" } else { "" };
+            let extra: Vec<&str> = [hand, mark].into_iter().filter(|w| !w.is_empty()).collect();
+            let line = format!("{}|{rank}| {}", r + 1, extra.join(" "));
+            lines.push(line.trim_end().to_string());
         }
         lines.push(" +---+".to_string());
         lines.join("\n")
