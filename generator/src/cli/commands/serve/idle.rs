@@ -89,6 +89,24 @@ impl<T> Quiet<T> {
     }
 }
 
+impl<T> Quiet<T> {
+    /// After a write was polled: progress when it wrote bytes; the timer
+    /// while it waits.
+    fn wrote(
+        &mut self,
+        cx: &mut Context<'_>,
+        written: Poll<io::Result<usize>>,
+    ) -> Poll<io::Result<usize>> {
+        match written {
+            Poll::Ready(result) => {
+                self.moved(matches!(result, Ok(n) if n > 0));
+                Poll::Ready(result)
+            }
+            Poll::Pending => self.waiting(cx),
+        }
+    }
+}
+
 impl<T: AsyncRead + Unpin> AsyncRead for Quiet<T> {
     fn poll_read(
         mut self: Pin<&mut Self>,
@@ -113,13 +131,8 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Quiet<T> {
         cx: &mut Context<'_>,
         buf: &[u8],
     ) -> Poll<io::Result<usize>> {
-        match Pin::new(&mut self.io).poll_write(cx, buf) {
-            Poll::Ready(result) => {
-                self.moved(matches!(result, Ok(n) if n > 0));
-                Poll::Ready(result)
-            }
-            Poll::Pending => self.waiting(cx),
-        }
+        let written = Pin::new(&mut self.io).poll_write(cx, buf);
+        self.wrote(cx, written)
     }
 
     fn poll_flush(mut self: Pin<&mut Self>, cx: &mut Context<'_>) -> Poll<io::Result<()>> {
@@ -135,13 +148,8 @@ impl<T: AsyncWrite + Unpin> AsyncWrite for Quiet<T> {
         cx: &mut Context<'_>,
         bufs: &[io::IoSlice<'_>],
     ) -> Poll<io::Result<usize>> {
-        match Pin::new(&mut self.io).poll_write_vectored(cx, bufs) {
-            Poll::Ready(result) => {
-                self.moved(matches!(result, Ok(n) if n > 0));
-                Poll::Ready(result)
-            }
-            Poll::Pending => self.waiting(cx),
-        }
+        let written = Pin::new(&mut self.io).poll_write_vectored(cx, bufs);
+        self.wrote(cx, written)
     }
 
     fn is_write_vectored(&self) -> bool {
