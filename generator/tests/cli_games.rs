@@ -217,6 +217,20 @@ fn positions_stream_answers_every_line_and_names_bad_ones() {
     assert!(lines[5].starts_with("{\"outcome\": \"draw\", \"distance\": null,"));
 }
 
+/// An error quoting input shows its control characters escaped, never
+/// sent to the terminal as they are.
+#[test]
+fn errors_quote_control_characters_escaped() {
+    let out = gametable(
+        &["query", "tictactoe", "--position", "x\u{1b}[31m......."],
+        b"",
+    );
+    assert!(!out.status.success());
+    let stderr = text(&out.stderr);
+    assert!(!stderr.contains('\u{1b}'), "{stderr:?}");
+    assert!(stderr.contains("character 2 '\\u{1b}'"), "{stderr}");
+}
+
 #[test]
 fn malformed_positions_name_the_character_or_move() {
     for (args, message) in [
