@@ -73,6 +73,155 @@ fn solve_cards_refuses_bad_input_naming_line_and_token() {
 }
 
 #[test]
+fn query_cards_judge_form_takes_its_flags_and_any_table() {
+    let judged: &[&str] = &[
+        "query", "cards", "--first", "alice", "--alice", "1", "0", "0", "0", "0", "0", "0", "0",
+        "--bob", "0", "0", "0", "4", "0", "0", "2", "0",
+    ];
+    // --json gives what --position gives.
+    let json = gametable(&[judged, &["--json"]].concat(), b"");
+    let position = gametable(
+        &[
+            "query",
+            "cards",
+            "--position",
+            "alice:10000000:00040020",
+            "--json",
+        ],
+        b"",
+    );
+    assert!(json.status.success(), "{}", text(&json.stderr));
+    assert_eq!(text(&json.stdout), text(&position.stdout));
+    assert!(text(&json.stdout).starts_with("{\"outcome\": \"win\", \"distance\": 1,"));
+    // --cards and --modulus name the variant (solved in memory here).
+    let out = gametable(
+        &[
+            "query",
+            "cards",
+            "--cards",
+            "3",
+            "--modulus",
+            "5",
+            "--first",
+            "bob",
+            "--alice",
+            "1",
+            "2",
+            "0",
+            "--bob",
+            "1",
+            "1",
+            "1",
+        ],
+        b"",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Cards: 3 cards per hand, values mod 5"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(
+            "Verdict: Alice (Bob moves first, but Alice can force a win whatever Bob does)"
+        ),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Distance: Alice wins in 16 moves at most"),
+        "{stdout}"
+    );
+    let out = gametable(
+        &[
+            "query",
+            "cards",
+            "--modulus",
+            "4",
+            "--first",
+            "alice",
+            "--alice",
+            "4",
+            "0",
+            "0",
+            "0",
+            "0",
+            "0",
+            "0",
+            "0",
+            "--bob",
+            "1",
+            "0",
+            "0",
+            "0",
+            "0",
+            "0",
+            "0",
+            "0",
+        ],
+        b"",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("--alice: "),
+        "{}",
+        text(&out.stderr)
+    );
+    // A table over orbits answers distances and best moves from the
+    // distance table beside it.
+    let dir = scratch_dir("judged-orbits");
+    let table = dir.join("o.gtbl");
+    let out = generate_cards(8, 5, &table, &["--symmetry", "orbits"]);
+    assert!(
+        text(&out.stdout).contains(&format!(
+            ", the distance table {}",
+            dir.join("o-distance.gtbl").display()
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    let out = gametable(
+        &[judged, &["--table", table.to_str().unwrap()]].concat(),
+        b"",
+    );
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("Distance: Alice wins in 1 move at most"),
+        "{stdout}"
+    );
+    assert!(
+        stdout
+            .contains("Best moves for Alice (Alice's card, Bob's card): 1 4 (win in 1 for Alice)"),
+        "{stdout}"
+    );
+    let out = gametable(
+        &[
+            judged,
+            &["--table", table.to_str().unwrap(), "--cards", "6"],
+        ]
+        .concat(),
+        b"",
+    );
+    assert!(text(&out.stderr).contains("a table of cards (8, 5), but --cards 6 was given"));
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+#[test]
+fn stats_of_the_outcome_table_shows_the_distances_beside_it() {
+    let out = gametable(&["stats", "data/cards-8-5.gtbl"], b"");
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    for wanted in [
+        "wins:      121365 (49.53%)",
+        "distances: data/cards-8-5-distance.gtbl",
+        "longest win: 45 plies",
+        "      45         8         0",
+    ] {
+        assert!(stdout.contains(wanted), "missing {wanted:?} in\n{stdout}");
+    }
+}
+
+#[test]
 fn query_cards_explains_a_position() {
     let out = gametable(
         &[

@@ -33,6 +33,10 @@ fn games_lists_every_game_with_parameters_and_notations() {
         "move: the number of the cell to fill",
         "move: <your card>+<their card>",
         "default table: data/connect4-5x4.gtbl",
+        // Cards (8, 5) is answered from the embedded tables, not data/.
+        "default table: the embedded (8, 5) tables",
+        // Dobutsu's kinds come in pairs: the values accepted, not a range.
+        "--giraffes N: giraffes; 0 for a smaller game (0 or 2, default 2)",
         "stones: ",
     ] {
         assert!(out.contains(wanted), "missing {wanted:?} in\n{out}");
@@ -368,6 +372,29 @@ fn stats_full_and_reduced_tables_in_words() {
     for bad in ["Outcome", "Orbits", "Zstd", " moves,"] {
         assert!(!out.contains(bad), "{bad:?} in\n{out}");
     }
+    // A distance table is described as itself, its outcomes read beside it.
+    let out = ok(&["stats", "data/tictactoe-distance.gtbl"], "");
+    for wanted in [
+        "table:     data/tictactoe-distance.gtbl",
+        "layout:    distance table, one state per orbit",
+        "outcomes:  data/tictactoe.gtbl",
+        "wins:      390 (13.63%)",
+        "longest win: 5 plies",
+    ] {
+        assert!(out.contains(wanted), "missing {wanted:?} in\n{out}");
+    }
+    let alone = dir.join("alone-distance.gtbl");
+    std::fs::copy(
+        cli::workspace().join("data/tictactoe-distance.gtbl"),
+        &alone,
+    )
+    .unwrap();
+    let out = ok(&["stats", alone.to_str().unwrap()], "");
+    assert!(
+        out.contains("outcomes:  no outcome table beside it"),
+        "{out}"
+    );
+    assert!(!out.contains("wins:      390"), "{out}");
     // Another game's distance table beside it is refused, naming both.
     let paired = dir.join("paired.gtbl");
     std::fs::copy(cli::workspace().join("data/tictactoe.gtbl"), &paired).unwrap();

@@ -50,6 +50,20 @@ fn query_stones_explains_and_names_bad_piles() {
     let stdout = text(&out.stdout);
     assert!(stdout.starts_with("Alice wins"), "{stdout}");
     assert!(stdout.contains("take 3 stones from pile 1"), "{stdout}");
+    let out = gametable(&["query", "stones", "--piles", "4:1,1:0", "--json"], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let stdout = text(&out.stdout);
+    assert!(
+        stdout.starts_with("{\"winner\": \"Alice\", \"why\": \"pile 1 (4:1)"),
+        "{stdout}"
+    );
+    assert!(
+        stdout.ends_with("\"move\": {\"pile\": 1, \"take\": 3, \"leaving\": 1}}\n"),
+        "{stdout}"
+    );
+    let out = gametable(&["query", "stones", "--piles", "2:2,3:1", "--json"], b"");
+    assert!(text(&out.stdout).starts_with("{\"winner\": \"Bob\""));
+    assert!(text(&out.stdout).ends_with("\"move\": null}\n"));
     let out = gametable(&["query", "stones", "--piles", "4:1,1:3"], b"");
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("--piles: pile 2 (\"1:3\") has constraint 3"));

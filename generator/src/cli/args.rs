@@ -358,6 +358,9 @@ pub enum QueryGame {
         /// The piles as stones:constraint pairs; constraint 0 any, 1 odd, 2 even (for Alice).
         #[arg(long)]
         piles: String,
+        /// Print one JSON object: {"winner", "why", "move": {"pile", "take", "leaving"} or null}.
+        #[arg(long)]
+        json: bool,
     },
     #[command(flatten)]
     Other(Chosen<QueryArgs>),

@@ -148,34 +148,52 @@ pub fn run(cli: Cli) -> Result<()> {
                 alice,
                 bob,
                 query,
-            } => match (first, alice, bob) {
-                (Some(first), Some(alice), Some(bob)) => {
-                    commands::query::cards(first.player(), &alice, &bob, query.table.as_deref())
-                }
-                (None, None, None) => match &query.table {
+            } => {
+                let judged = match (first, alice, bob) {
+                    (Some(first), Some(alice), Some(bob)) => Some((first.player(), alice, bob)),
+                    (None, None, None) => None,
+                    _ => return Err("give --position P (e.g. alice:10000000:00040020), or all of --first, --alice and --bob".into()),
+                };
+                let asks =
+                    judged.is_some() || query.position.is_some() || query.positions.is_some();
+                match (&query.table, judged) {
                     // The table names its game: read it once, for both.
-                    Some(path) if query.position.is_some() || query.positions.is_some() => {
+                    (Some(path), judged) if asks => {
                         let (game, source) = source::open_file(path)?;
                         cards_table(&game, path, cards, modulus)?;
-                        commands::query::with_source(&game, &source, &query)
+                        match judged {
+                            Some((first, alice, bob)) => commands::query::cards(
+                                &game, &source, first, &alice, &bob, query.json,
+                            ),
+                            None => commands::query::with_source(&game, &source, &query),
+                        }
                     }
-                    Some(path) => {
+                    (Some(path), _) => {
                         let table = crate::store::read_table(path)?;
                         let game = registry::from_header(table.name(), table.parameters())
                             .map_err(|e| format!("{}: {e}", path.display()))?;
                         cards_table(&game, path, cards, modulus)?;
                         commands::query::game(&game, &query)
                     }
-                    None => commands::query::game(
-                        &registry::entry("cards")?.build(&[
+                    (None, judged) => {
+                        let game = registry::entry("cards")?.build(&[
                             u64::from(cards.unwrap_or(8)),
                             u64::from(modulus.unwrap_or(5)),
-                        ])?,
-                        &query,
-                    ),
-                },
-                _ => Err("give --position P (e.g. alice:10000000:00040020), or all of --first, --alice and --bob".into()),
-            },
+                        ])?;
+                        match judged {
+                            Some((first, alice, bob)) => commands::query::cards(
+                                &game,
+                                &source::open(&game, None)?,
+                                first,
+                                &alice,
+                                &bob,
+                                query.json,
+                            ),
+                            None => commands::query::game(&game, &query),
+                        }
+                    }
+                }
+            }
             // A table given without the game's parameters sets them.
             QueryGame::Other(chosen) => match (&chosen.args.table, chosen.given) {
                 (Some(table), false) => {
@@ -184,7 +202,7 @@ pub fn run(cli: Cli) -> Result<()> {
                 }
                 _ => commands::query::game(&chosen.game()?, &chosen.args),
             },
-            QueryGame::Stones { piles } => commands::query::stones(&piles),
+            QueryGame::Stones { piles, json } => commands::query::stones(&piles, json),
         },
         Command::Play { game } => match game {
             PlayGame::Other(chosen) => match (&chosen.args.table, chosen.given) {

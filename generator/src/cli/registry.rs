@@ -34,6 +34,26 @@ pub struct ParameterSpec {
     pub min: u64,
     /// The largest value accepted (the game may refuse some combinations).
     pub max: u64,
+    /// The values accepted are `min`, `min + step`, ... up to `max`.
+    pub step: u64,
+}
+
+impl ParameterSpec {
+    /// The values accepted, in words: `1..=9`, or `0 or 2` for a parameter
+    /// that steps over values.
+    pub fn accepted(&self) -> String {
+        if self.step <= 1 {
+            return format!("{}..={}", self.min, self.max);
+        }
+        let values: Vec<String> = (self.min..=self.max)
+            .step_by(self.step as usize)
+            .map(|v| v.to_string())
+            .collect();
+        match values.split_last() {
+            Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
+            _ => values.join(""),
+        }
+    }
 }
 
 /// A game the command line knows.
@@ -95,6 +115,7 @@ pub static GAMES: &[Entry] = &[
                 default: 8,
                 min: 1,
                 max: gametable::MAX_CARDS as u64,
+                step: 1,
             },
             ParameterSpec {
                 name: "modulus",
@@ -102,6 +123,7 @@ pub static GAMES: &[Entry] = &[
                 default: 5,
                 min: 2,
                 max: gametable::MAX_MODULUS as u64,
+                step: 1,
             },
         ],
         joiner: "-",
@@ -130,6 +152,7 @@ pub static GAMES: &[Entry] = &[
                 default: connect4::DEFAULT_WIDTH as u64,
                 min: 1,
                 max: connect4::MAX_WIDTH as u64,
+                step: 1,
             },
             ParameterSpec {
                 name: "height",
@@ -137,6 +160,7 @@ pub static GAMES: &[Entry] = &[
                 default: connect4::DEFAULT_HEIGHT as u64,
                 min: 1,
                 max: connect4::MAX_HEIGHT as u64,
+                step: 1,
             },
         ],
         joiner: "x",
@@ -153,24 +177,27 @@ pub static GAMES: &[Entry] = &[
         parameters: &[
             ParameterSpec {
                 name: "giraffes",
-                help: "giraffes, 0 or 2 (0 for a smaller game)",
+                help: "giraffes; 0 for a smaller game",
                 default: 2,
                 min: 0,
                 max: 2,
+                step: 2,
             },
             ParameterSpec {
                 name: "elephants",
-                help: "elephants, 0 or 2 (0 for a smaller game)",
+                help: "elephants; 0 for a smaller game",
                 default: 2,
                 min: 0,
                 max: 2,
+                step: 2,
             },
             ParameterSpec {
                 name: "chicks",
-                help: "chicks, 0 or 2 (0 for a smaller game)",
+                help: "chicks; 0 for a smaller game",
                 default: 2,
                 min: 0,
                 max: 2,
+                step: 2,
             },
         ],
         joiner: "-",
@@ -373,8 +400,10 @@ impl<T: clap::Args> clap::Subcommand for Chosen<T> {
                         .value_name("N")
                         .value_parser(clap::value_parser!(u64))
                         .help(format!(
-                            "{} ({}..={}, default {})",
-                            p.help, p.min, p.max, p.default
+                            "{} ({}, default {})",
+                            p.help,
+                            p.accepted(),
+                            p.default
                         )),
                 );
             }

@@ -117,10 +117,8 @@ pub fn open(game: &BuiltIn, table: Option<&Path>) -> super::Result<Source> {
         return crate::with_game!(game, g => read(g, path));
     }
     #[cfg(feature = "embedded")]
-    if let BuiltIn::Cards(cards) = game {
-        if cards.variant() == gametable::CLASSIC.variant() {
-            return Ok(Source::EmbeddedCards);
-        }
+    if is_embedded(game) {
+        return Ok(Source::EmbeddedCards);
     }
     let path = game.default_path();
     if path.is_file() {
@@ -140,6 +138,23 @@ pub fn open(game: &BuiltIn, table: Option<&Path>) -> super::Result<Source> {
         generate_hint(game)
     )
     .into())
+}
+
+/// Whether `game` is answered by Cards' embedded tables when no table is
+/// given.
+#[cfg(feature = "embedded")]
+fn is_embedded(game: &BuiltIn) -> bool {
+    matches!(game, BuiltIn::Cards(cards) if cards.variant() == gametable::CLASSIC.variant())
+}
+
+/// The table [`open`] answers `game` from when none is given, in words.
+pub fn default_table_words(game: &BuiltIn) -> String {
+    #[cfg(feature = "embedded")]
+    if is_embedded(game) {
+        return "the embedded (8, 5) tables (another variant: data/cards-<cards>-<modulus>.gtbl)"
+            .to_string();
+    }
+    game.default_path().display().to_string()
 }
 
 /// Reads the outcome table at `path` of `game`, and the distance table

@@ -25,15 +25,18 @@ pub fn listing() -> crate::cli::Result<String> {
         }
         for p in entry.parameters {
             text.push_str(&format!(
-                "  --{} N: {} ({}..={}, default {})\n",
-                p.name, p.help, p.min, p.max, p.default
+                "  --{} N: {} ({}, default {})\n",
+                p.name,
+                p.help,
+                p.accepted(),
+                p.default
             ));
         }
         text.push_str(&format!("  position: {position}\n"));
         text.push_str(&format!("  move: {moves}\n"));
         text.push_str(&format!(
             "  default table: {}\n",
-            game.default_path().display()
+            crate::cli::source::default_table_words(&game)
         ));
         text.push('\n');
     }

@@ -269,7 +269,7 @@ fn file_name_of(path: &Path) -> crate::cli::Result<String> {
 }
 
 /// `generate cards` with `--symmetry orbits` or `--compression none`: solves
-/// `variant` and writes only its outcome table in that layout (default
+/// `variant` and writes its outcome table in that layout (default
 /// name from `table_file::layout_file_name`), its fingerprint and its
 /// `SHA256SUMS` entry, after reading it back with the lookup crate's own
 /// opener. With `distances` (unless `--no-distances`) also its distance
@@ -382,8 +382,16 @@ pub fn outcome_table(
         laid.levels,
         laid.predecessor_visits
     );
+    let beside = if distances {
+        format!(
+            ", the distance table {}",
+            table_file::distance_path(&path).display()
+        )
+    } else {
+        String::new()
+    };
     say!(
-        "wrote {} ({} bytes, payload sha256 {}), its fingerprint and {}",
+        "wrote {} ({} bytes, payload sha256 {}){beside}, the fingerprints and {}",
         path.display(),
         bytes.len(),
         gametable_format::hex(&decoded.header().payload_sha256),

@@ -1,51 +1,59 @@
 //! `gametable query`: one position, explained for a person.
 
 use std::io::{self, BufRead, Write};
-use std::path::Path;
 
-use gametable::{Evaluation, Hand, Outcome, Player, Position};
+use gametable::{Evaluation, Hand, Outcome, Player, Position, Verdict};
 
-use crate::games::cards::judge::Verdicts as _;
-
-use super::{show_hand, PlaySource, TableSource};
+use super::show_hand;
 use crate::cli::args::QueryArgs;
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::{self, Source};
 use crate::engine::analysis::{self, Analysis, MoveResult};
-use crate::engine::{Game, Notation};
+use crate::engine::{Game, Notation, Side};
 
-/// `query cards`.
+/// `query cards --first P --alice ... --bob ...`: the situation in the
+/// judge's terms (who wins, as the judge says it), then its distance and
+/// best moves, from any Cards source (the embedded tables, a full or
+/// reduced table and the distance table beside it); with `--json`, the
+/// same object `--position` gives.
 pub fn cards(
+    game: &BuiltIn,
+    source: &Source,
     first: Player,
     alice: &[u8],
     bob: &[u8],
-    table_path: Option<&Path>,
+    json: bool,
 ) -> crate::cli::Result<()> {
-    let table = TableSource::open(table_path)?;
-    let variant = table.variant();
+    let BuiltIn::Cards(cards) = game else {
+        return Err(format!("{} is not Cards", game.title()).into());
+    };
+    let variant = cards.variant();
     let alice_hand = Hand::from_cards(variant, alice).map_err(|e| format!("--alice: {e}"))?;
     let bob_hand = Hand::from_cards(variant, bob).map_err(|e| format!("--bob: {e}"))?;
-    let verdict = table.verdict(first, alice_hand, bob_hand)?;
-    let (to_move, waiting) = match first {
-        Player::Alice => (alice_hand, bob_hand),
-        Player::Bob => (bob_hand, alice_hand),
+    let (to_move, waiting, side) = match first {
+        Player::Alice => (alice_hand, bob_hand, Side::First),
+        Player::Bob => (bob_hand, alice_hand, Side::Second),
     };
-    let outcome = table.probe(to_move, waiting)?;
-    let show = show_hand;
+    let index = Position::new(to_move, waiting)?.index();
+    let a = analysis::analyse(cards, index, side, |i| source.answer(cards, i))?;
+    if json {
+        say!("{}", a.to_json());
+        return Ok(());
+    }
     say!(
         "Cards: {} cards per hand, values mod {}",
         variant.cards(),
         variant.modulus()
     );
-    say!("Alice holds {}", show(&alice_hand));
-    say!("Bob holds   {}", show(&bob_hand));
+    say!("Alice holds {}", show_hand(&alice_hand));
+    say!("Bob holds   {}", show_hand(&bob_hand));
     let other = first.other();
     let why = if to_move.is_all_zero() {
         format!("{first} already holds only zeros, and so has won")
     } else if waiting.is_all_zero() {
         format!("{other} already holds only zeros, and so has won")
     } else {
-        match outcome {
+        match a.outcome {
             Outcome::Win => format!("{first} moves first and can force a win"),
             Outcome::Loss => {
                 format!("{first} moves first, but {other} can force a win whatever {first} does")
@@ -55,55 +63,68 @@ pub fn cards(
             }
         }
     };
-    say!("Verdict: {verdict} ({why})");
-    // Distances and best moves need the distance table: the embedded one, or
-    // the one beside the outcome table given.
-    let play_source = match PlaySource::open(table_path) {
-        Ok(source) => source,
-        Err(e) => {
-            say!("Distance and best moves: not shown ({e})");
-            return Ok(());
-        }
-    };
-    let play = play_source.play();
-    let position = Position::new(to_move, waiting)?;
-    let evaluation = play.evaluate(&position)?;
+    say!(
+        "Verdict: {} ({why})",
+        Verdict::from_outcome(first, a.outcome)
+    );
+    if !source.has_distances() {
+        say!(
+            "Distance and best moves: not shown (no distance table: answers from {})",
+            source.describe()
+        );
+        return Ok(());
+    }
     say!(
         "Distance: {}",
-        match evaluation {
-            Evaluation::Win(d) => format!(
+        match (a.outcome, a.distance) {
+            (Outcome::Win, Some(d)) => format!(
                 "{first} wins in {} at most (perfect play: the winner ends fastest, the loser holds out longest)",
                 super::play::moves(u32::from(d))
             ),
-            Evaluation::Loss(d) => format!(
+            (Outcome::Loss, Some(d)) => format!(
                 "{other} wins in {} at most, however long {first} holds out",
                 super::play::moves(u32::from(d))
             ),
-            Evaluation::Draw => "none: a draw never ends".to_string(),
+            _ => "none: a draw never ends".to_string(),
         }
     );
-    let best = play.best_moves(&position)?;
+    let best: Vec<String> = a
+        .best_moves()
+        .into_iter()
+        .map(|m| {
+            let (mine, theirs) = m.name.split_once('+').unwrap_or((&m.name, ""));
+            format!("{mine} {theirs} ({} for {first})", mover_value(m))
+        })
+        .collect();
     if !best.is_empty() {
-        let list: Vec<String> = best
-            .iter()
-            .map(|m| format!("{} {} ({} for {first})", m.mine, m.theirs, m.value()))
-            .collect();
         say!(
             "Best moves for {first} ({first}'s card, {other}'s card): {}",
-            list.join(", ")
+            best.join(", ")
         );
     }
     Ok(())
 }
 
+/// What move `m` is worth to the player making it: the outcome after it
+/// seen from the other side, one move further from the end.
+fn mover_value(m: &MoveResult) -> Evaluation {
+    let after = m.distance.unwrap_or(0).saturating_add(1);
+    match m.outcome {
+        Outcome::Loss => Evaluation::Win(after),
+        Outcome::Win => Evaluation::Loss(after),
+        Outcome::Draw => Evaluation::Draw,
+    }
+}
+
 /// `query stones`.
-pub fn stones(piles: &str) -> crate::cli::Result<()> {
-    let piles =
-        crate::games::stones::query::parse_piles(piles).map_err(|e| format!("--piles: {e}"))?;
-    say!(
-        "{}",
-        crate::games::stones::query::explain(&piles).trim_end()
-    );
+pub fn stones(piles: &str, json: bool) -> crate::cli::Result<()> {
+    use crate::games::stones::query;
+    let piles = query::parse_piles(piles).map_err(|e| format!("--piles: {e}"))?;
+    if json {
+        say!("{}", query::explain_json(&piles));
+    } else {
+        say!("{}", query::explain(&piles).trim_end());
+    }
     Ok(())
 }
 

@@ -52,6 +52,16 @@ pub fn run(path: &Path) -> crate::cli::Result<()> {
         say!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
     }
     say!("not a position: {}", counts[code::NOT_A_POSITION as usize]);
+    let beside = table_file::distance_path(path);
+    if beside.is_file() {
+        let distances = DistanceFile::read(&beside)?;
+        gametable::PerfectPlay::new(file.table(), distances.table())
+            .map_err(|e| format!("{} and {}: {e}", path.display(), beside.display()))?;
+        say!("distances: {}", beside.display());
+        distance_lines(&distances)?;
+    } else {
+        say!("distances: no distance table beside it");
+    }
     say!(
         "payload sha256: {}",
         gametable_format::hex(&file.header.payload_sha256)
@@ -82,6 +92,20 @@ fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
         stats.losses,
         stats.draws
     );
+    distance_lines(&file)?;
+    say!(
+        "payload sha256: {}",
+        gametable_format::hex(&file.header.payload_sha256)
+    );
+    say!("generator: {}", file.header.generator);
+    Ok(())
+}
+
+/// The longest win and loss of a Cards distance table, with an example
+/// each, and its histogram.
+fn distance_lines(file: &DistanceFile) -> crate::cli::Result<()> {
+    let stats = file.stats();
+    let v = file.variant;
     for (name, longest) in [
         ("longest win", stats.longest_win),
         ("longest loss", stats.longest_loss),
@@ -98,11 +122,6 @@ fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     for (d, (wins, losses)) in stats.histogram.iter().enumerate() {
         say!("{d:>8} {wins:>9} {losses:>9}");
     }
-    say!(
-        "payload sha256: {}",
-        gametable_format::hex(&file.header.payload_sha256)
-    );
-    say!("generator: {}", file.header.generator);
     Ok(())
 }
 
@@ -111,6 +130,7 @@ fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
 /// given) the longest win and loss and the distance histogram; for a game
 /// with a start, the positions play reaches from it.
 fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
+    let header = table.header.clone();
     let (outcomes, distances) = match table.kind() {
         TableKind::Outcome => {
             let beside = store::distance_path(path);
@@ -132,13 +152,6 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
     if let (Some((outcome_path, o)), Some((_, d))) = (&outcomes, &distances) {
         source::check_pair(outcome_path, o, d)?;
     }
-    let Some(header) = outcomes
-        .as_ref()
-        .map(|(_, t)| &t.header)
-        .or(distances.as_ref().map(|(_, t)| &t.header))
-    else {
-        return Ok(());
-    };
     let game = registry::from_header(&header.game.name, &header.game.parameters);
     say!("table:     {}", path.display());
     match &game {
@@ -163,6 +176,13 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             .map(|n| format!(" (the game has {n} indices)"))
             .unwrap_or_default()
     );
+    match &outcomes {
+        Some((outcome_path, _)) if outcome_path != path => {
+            say!("outcomes:  {}", outcome_path.display());
+        }
+        None => say!("outcomes:  no outcome table beside it"),
+        Some(_) => {}
+    }
     if let Some((_, outcomes)) = &outcomes {
         let counts = outcomes.counts();
         let share = |n: u64| 100.0 * n as f64 / outcomes.stored_states().max(1) as f64;

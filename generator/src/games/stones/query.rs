@@ -10,6 +10,8 @@ use std::fmt;
 use gametable::stones::{self, Pile, StonesPosition};
 use gametable::{Player, StonesError};
 
+use crate::engine::analysis::json_string;
+
 /// What is wrong with one item of a pile list.
 #[derive(Clone, Debug, PartialEq, Eq)]
 pub enum PileProblem {
@@ -106,9 +108,16 @@ pub fn parse_piles(text: &str) -> Result<Vec<Pile>, ParsePilesError> {
         .collect()
 }
 
-/// Who wins `piles` with Alice to move first, why in one line, and a winning
-/// first move for Alice where she has one. Piles are numbered from 1.
-pub fn explain(piles: &[Pile]) -> String {
+/// Who wins a pile list with Alice to move first, why, and a winning
+/// first move for Alice where she has one.
+struct Answer {
+    winner: Player,
+    why: String,
+    /// The pile's index from 0, the stones taken, the stones left.
+    first_move: Option<(usize, u64, u64)>,
+}
+
+fn answer(piles: &[Pile]) -> Answer {
     let mut position = StonesPosition::new();
     for &pile in piles {
         position.add(pile);
@@ -142,18 +151,62 @@ pub fn explain(piles: &[Pile]) -> String {
              and Bob wins whenever he moves with a restricted pile left"
         ),
     };
+    let first_move = stones::winning_move(piles).and_then(|step| {
+        let pile = piles.get(step.pile)?;
+        Some((
+            step.pile,
+            step.take,
+            pile.stones().saturating_sub(step.take),
+        ))
+    });
+    Answer {
+        winner,
+        why,
+        first_move,
+    }
+}
+
+/// Who wins `piles` with Alice to move first, why in one line, and a winning
+/// first move for Alice where she has one. Piles are numbered from 1.
+pub fn explain(piles: &[Pile]) -> String {
+    let Answer {
+        winner,
+        why,
+        first_move,
+    } = answer(piles);
     let mut text = format!("{winner} wins: {why}");
-    if let Some(step) = stones::winning_move(piles) {
-        if let Some(pile) = piles.get(step.pile) {
-            let left = pile.stones().saturating_sub(step.take);
-            text.push_str(&format!(
-                "\nwinning first move: take {} from pile {} ({pile}), leaving {left}",
-                plural(step.take),
-                step.pile + 1,
-            ));
-        }
+    if let Some((index, take, left)) = first_move {
+        text.push_str(&format!(
+            "\nwinning first move: take {} from pile {} ({}), leaving {left}",
+            plural(take),
+            index + 1,
+            piles[index],
+        ));
     }
     text
+}
+
+/// The same as [`explain`], as one JSON object for scripts:
+/// `{"winner": "Alice", "why": "...", "move": {"pile": 1, "take": 3, "leaving": 1}}`,
+/// piles numbered from 1, `"move": null` where Alice has no winning move.
+pub fn explain_json(piles: &[Pile]) -> String {
+    let Answer {
+        winner,
+        why,
+        first_move,
+    } = answer(piles);
+    let first_move = match first_move {
+        Some((index, take, left)) => format!(
+            "{{\"pile\": {}, \"take\": {take}, \"leaving\": {left}}}",
+            index + 1
+        ),
+        None => "null".to_owned(),
+    };
+    format!(
+        "{{\"winner\": {}, \"why\": {}, \"move\": {first_move}}}",
+        json_string(&winner.to_string()),
+        json_string(&why)
+    )
 }
 
 fn plural(stones: u64) -> String {
@@ -226,7 +279,16 @@ mod tests {
              piles' Nim sum is 1: Alice removes the restriction and leaves Bob plain Nim with sum 0\n\
              winning first move: take 3 stones from pile 1 (4:1), leaving 1"
         );
+        assert_eq!(
+            explain_json(&parse_piles("4:1,1:0").unwrap_or_default()),
+            "{\"winner\": \"Alice\", \"why\": \"pile 1 (4:1) is the only pile restricted for Alice, \
+             and the plain piles' Nim sum is 1: Alice removes the restriction and leaves Bob plain Nim \
+             with sum 0\", \"move\": {\"pile\": 1, \"take\": 3, \"leaving\": 1}}"
+        );
         assert!(explained("3:2").starts_with("Bob wins: pile 1 (3:2) is the only pile"));
+        assert!(explain_json(&parse_piles("3:2").unwrap_or_default())
+            .starts_with("{\"winner\": \"Bob\", \"why\": \"pile 1 (3:2)"));
+        assert!(explain_json(&parse_piles("3:2").unwrap_or_default()).ends_with("\"move\": null}"));
         assert!(!explained("1:2").contains("move:"));
     }
 

@@ -623,8 +623,12 @@ mod tests {
                     .lines()
                     .find(|l| l.contains(&format!("{{\"name\": \"{}\"", p.name)))
                     .unwrap_or_else(|| panic!("{} {} is not in the document", entry.name, p.name));
-                let range = if line.contains("\"enum\"") {
-                    format!("\"enum\": [{}, {}]", p.min, p.max)
+                let range = if p.step > 1 {
+                    let values: Vec<String> = (p.min..=p.max)
+                        .step_by(p.step as usize)
+                        .map(|v| v.to_string())
+                        .collect();
+                    format!("\"enum\": [{}]", values.join(", "))
                 } else {
                     format!("\"minimum\": {}, \"maximum\": {}", p.min, p.max)
                 };
