@@ -390,10 +390,24 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
     );
     assert_eq!(status, 405, "{body}");
     assert!(body.contains("only GET and HEAD"), "{body}");
+    // Faults of the limits come as the rest do: JSON from the API, a page
+    // elsewhere.
+    assert!(body.starts_with("{\"error\": "), "{body}");
+    let (status, body) =
+        server.raw(b"DELETE /tictactoe/3x3 HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    assert_eq!(status, 405, "{body}");
+    assert!(
+        body.contains("<html") && body.contains("only GET and HEAD"),
+        "{body}"
+    );
     let (status, body) = server.raw(
         b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: x\r\nContent-Length: 1000000\r\nConnection: close\r\n\r\n",
     );
     assert_eq!(status, 413, "{body}");
+    assert!(
+        body.starts_with("{\"error\": \"a body of 1000000 bytes"),
+        "{body}"
+    );
     let (status, _) = server.raw(b"GARBAGE\r\n\r\n");
     assert_eq!(status, 400);
     // Still up, and still right.
@@ -525,9 +539,25 @@ fn silent_connections_are_closed() {
     let mut kept = TcpStream::connect(&server.address).unwrap();
     kept.write_all(b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: a\r\n\r\n")
         .unwrap();
+    // A head sent a byte at a time, each well within the idle limit: closed
+    // once the head has taken longer than the limit (the writes then fail).
+    let mut trickle = TcpStream::connect(&server.address).unwrap();
+    trickle
+        .write_all(b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: a\r\nX-Slow: ")
+        .unwrap();
+    let trickle = std::thread::spawn(move || {
+        (0..240).find(|_| {
+            std::thread::sleep(Duration::from_millis(250));
+            trickle.write_all(b"a").is_err()
+        })
+    });
     let half = std::thread::spawn(move || read_all(&mut half));
     let answer = read_all(&mut kept);
     assert_eq!(half.join().unwrap(), "");
+    assert!(
+        trickle.join().unwrap().is_some(),
+        "a head trickling in for a minute was not cut off"
+    );
     assert!(answer.starts_with("HTTP/1.1 200 OK"), "{answer}");
     assert!(answer.contains("\"outcome\": \"draw\""), "{answer}");
     let (status, body) = server.get("/api/query?game=tictactoe");

@@ -89,9 +89,11 @@ pub struct ServeArgs {
     /// Worker threads (default: one per core).
     #[arg(long, value_parser = threads)]
     pub threads: Option<usize>,
-    /// Close a connection that moves no byte for this many seconds: a
-    /// request never finished, or a keep-alive connection left idle (more
-    /// than the 5 s a request may take, which gets its 408 first).
+    /// Close a connection whose request head has not arrived whole this
+    /// many seconds after it opened or after its last answer (a head never
+    /// finished or trickling in, a keep-alive connection left idle), or
+    /// that moves no byte for as long; more than the 5 s an answer may
+    /// take (an answer taking longer gets 408).
     #[arg(long, default_value_t = 15, value_parser = idle_timeout)]
     pub idle_timeout: u32,
 }

@@ -13,8 +13,10 @@
 //!
 //! No request names a file: positions are only ever read by the games'
 //! notations. Bad input gets a 4xx naming the fault; URLs, bodies and the
-//! time a request may take are bounded ([`limits`]), and a connection that
-//! moves no byte for `--idle-timeout` seconds is closed ([`idle`]).
+//! time a request may take are bounded ([`limits`]); a connection whose
+//! request head has not arrived whole within `--idle-timeout` seconds is
+//! closed (hyper's header timeout, set in [`run`]), and so is one that
+//! moves no byte for as long ([`idle`]).
 
 mod idle;
 mod pages;
@@ -297,10 +299,26 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
         let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
             let _ = tcp.set_nodelay(true);
         });
-        let listener =
-            idle::Closing::new(listener, Duration::from_secs(u64::from(args.idle_timeout)));
-        axum::serve(listener, router(explorer)).await?;
-        Ok(())
+        let idle = Duration::from_secs(u64::from(args.idle_timeout));
+        let mut listener = idle::Closing::new(listener, idle);
+        let app = router(explorer);
+        loop {
+            // axum's listener retries failed accepts (out of descriptors)
+            // itself, after a pause.
+            let (io, _) = axum::serve::Listener::accept(&mut listener).await;
+            let service = hyper_util::service::TowerToHyperService::new(app.clone());
+            tokio::spawn(async move {
+                let mut http = hyper::server::conn::http1::Builder::new();
+                // A request's head must arrive whole within the idle
+                // limit, however it trickles in; hyper then closes.
+                http.timer(hyper_util::rt::TokioTimer::new())
+                    .header_read_timeout(idle);
+                // A connection's end, orderly or not, concerns no one else.
+                let _ = http
+                    .serve_connection(hyper_util::rt::TokioIo::new(io), service)
+                    .await;
+            });
+        }
     })
 }
 
@@ -325,6 +343,8 @@ pub fn router(explorer: Arc<Explorer>) -> Router {
 /// Refuses long URLs and bodies, and bounds the time of every request.
 async fn limits(request: Request, next: Next) -> Response {
     let uri = request.uri();
+    let api = is_api(uri.path());
+    let text_fault = |fault: &Fault| fault_at(api, fault);
     let length = uri.path().len() + uri.query().map_or(0, |q| q.len() + 1);
     if length > MAX_URL {
         return text_fault(&Fault {
@@ -355,13 +375,18 @@ async fn limits(request: Request, next: Next) -> Response {
     }
 }
 
-fn text_fault(fault: &Fault) -> Response {
-    (
-        fault.status,
-        [(header::CONTENT_TYPE, "text/plain; charset=utf-8")],
-        format!("{}: {}\n", fault.status, fault.message),
-    )
-        .into_response()
+/// Whether `path` is the API's: its faults are JSON, a page's are HTML.
+fn is_api(path: &str) -> bool {
+    path == "/api" || path.starts_with("/api/")
+}
+
+/// A fault as the API (JSON) or a page (HTML) gives it.
+fn fault_at(api: bool, fault: &Fault) -> Response {
+    if api {
+        json_fault(fault)
+    } else {
+        html_fault(fault)
+    }
 }
 
 fn json_response(status: StatusCode, body: String) -> Response {
@@ -587,21 +612,20 @@ async fn unknown_route(request: Request) -> Response {
     let fault = Fault::not_found(format!(
         "no page at {path}: pages are /<game>/<parameters>/<position>, the API /api/query"
     ));
-    if path == "/api" || path.starts_with("/api/") {
-        json_fault(&fault)
-    } else {
-        html_fault(&fault)
-    }
+    fault_at(is_api(&path), &fault)
 }
 
 async fn method_not_allowed(request: Request) -> Response {
-    text_fault(&Fault {
-        status: StatusCode::METHOD_NOT_ALLOWED,
-        message: format!(
-            "{} is not answered here: only GET and HEAD",
-            request.method()
-        ),
-    })
+    fault_at(
+        is_api(request.uri().path()),
+        &Fault {
+            status: StatusCode::METHOD_NOT_ALLOWED,
+            message: format!(
+                "{} is not answered here: only GET and HEAD",
+                request.method()
+            ),
+        },
+    )
 }
 
 #[cfg(test)]
