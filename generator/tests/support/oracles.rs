@@ -306,7 +306,7 @@ pub fn check_cli(data: &[u8]) {
                 check_notation(&game, &text);
             }
         }
-        QueryGame::Stones { piles } => check_piles(&piles),
+        QueryGame::Stones { piles, .. } => check_piles(&piles),
     }
 }
 
