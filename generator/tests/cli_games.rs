@@ -662,3 +662,42 @@ fn generate_refuses_outputs_that_would_clobber_its_own_files() {
         assert!(!path.exists(), "{game:?}: nothing is written");
     }
 }
+
+/// A line of input is read only up to a bound: a position or move line
+/// past it is refused by its length (input without a newline once took
+/// all memory), and the lines after it are still read.
+#[test]
+fn overlong_lines_are_refused_by_their_length() {
+    let mut input = vec![b'1'; 2 << 20];
+    input.extend_from_slice(b"\nx...o....\n");
+    let out = gametable(
+        &["query", "tictactoe", "--positions", "-", "--json"],
+        &input,
+    );
+    assert!(!out.status.success());
+    let stdout = text(&out.stdout);
+    let lines: Vec<&str> = stdout.lines().collect();
+    assert_eq!(lines.len(), 2, "{stdout}");
+    assert_eq!(
+        lines[0],
+        "{\"error\": \"line 1: 2097152 bytes long; a position is at most 1048576\"}"
+    );
+    assert!(lines[1].starts_with("{\"outcome\": \"draw\""), "{stdout}");
+    let mut input = vec![b'5'; 10_000];
+    input.extend_from_slice(b"\n\xff\nquit\n");
+    let out = gametable(&["play", "tictactoe"], &input);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(
+        stdout.contains("That line is 10000 bytes long; a move is at most 4096."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("That line is not UTF-8 (byte 1); type a move."),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains("Game stopped after 0 plies, no result."),
+        "{stdout}"
+    );
+}

@@ -33,6 +33,7 @@ macro_rules! say_inline {
 pub mod args;
 pub mod commands;
 pub mod executor;
+pub mod lines;
 pub mod progress;
 pub mod registry;
 pub mod source;

@@ -10,6 +10,7 @@
 use std::io::{self, BufRead, Write};
 
 use crate::cli::args::{PlayArgs, SideArg};
+use crate::cli::lines::{next_line, Line};
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::{self, Source};
 use crate::engine::analysis::{self, Analysis};
@@ -160,6 +161,9 @@ pub(crate) enum Reply {
     Stop,
 }
 
+/// The longest line read as a move.
+const MAX_MOVE_LINE: usize = 4096;
+
 /// Asks for a move until a non-empty line comes; on `quit` or the end of
 /// input says the game stopped after `played` (moves or plies in words).
 pub(crate) fn prompt(
@@ -170,12 +174,31 @@ pub(crate) fn prompt(
     loop {
         write!(out, "your move> ")?;
         out.flush()?;
-        let mut line = String::new();
-        if input.read_line(&mut line)? == 0 {
-            writeln!(out)?;
-            writeln!(out, "End of input: game stopped after {played}, no result.")?;
-            return Ok(Reply::Stop);
-        }
+        let line = match next_line(input, MAX_MOVE_LINE)? {
+            None => {
+                writeln!(out)?;
+                writeln!(out, "End of input: game stopped after {played}, no result.")?;
+                return Ok(Reply::Stop);
+            }
+            Some(Line::TooLong(length)) => {
+                writeln!(
+                    out,
+                    "That line is {length} bytes long; a move is at most {MAX_MOVE_LINE}."
+                )?;
+                continue;
+            }
+            Some(Line::Bytes(bytes)) => match String::from_utf8(bytes) {
+                Ok(line) => line,
+                Err(e) => {
+                    writeln!(
+                        out,
+                        "That line is not UTF-8 (byte {}); type a move.",
+                        e.utf8_error().valid_up_to() + 1
+                    )?;
+                    continue;
+                }
+            },
+        };
         match line.trim() {
             "" => continue,
             "quit" | "q" => {

@@ -6,10 +6,15 @@ use gametable::{Evaluation, Hand, Outcome, Player, Position, Verdict};
 
 use super::show_hand;
 use crate::cli::args::QueryArgs;
+use crate::cli::lines::{next_line, Line};
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::{self, Source};
 use crate::engine::analysis::{self, Analysis, MoveResult};
 use crate::engine::{Game, Notation, Side};
+
+/// The longest line `--positions` reads (a Dobutsu game of 100,000 plies
+/// written as moves fits).
+pub const MAX_POSITION_LINE: usize = 1 << 20;
 
 /// `query cards --first P --alice ... --bob ...`: the situation in the
 /// judge's terms (who wins, as the judge says it), then its distance and
@@ -168,25 +173,27 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
         // malformed) gets its error and the exit status says so.
         let mut out = io::BufWriter::new(io::stdout().lock());
         let (mut lines, mut failed) = (0u64, 0u64);
-        for (n, line) in input.split(b'\n').enumerate() {
-            let mut line = line?;
-            if line.last() == Some(&b'\r') {
-                line.pop();
-            }
+        let mut input = input;
+        while let Some(line) = next_line(&mut input, MAX_POSITION_LINE)? {
             lines += 1;
-            let answer = match std::str::from_utf8(&line) {
-                Err(e) => Err(format!(
-                    "not UTF-8 (byte {} of the line)",
-                    e.valid_up_to() + 1
+            let answer = match &line {
+                Line::TooLong(length) => Err(format!(
+                    "{length} bytes long; a position is at most {MAX_POSITION_LINE}"
                 )),
-                Ok(text) if text.trim().is_empty() => Err("an empty line".to_string()),
-                Ok(text) => explain(game, source, text),
+                Line::Bytes(line) => match std::str::from_utf8(line) {
+                    Err(e) => Err(format!(
+                        "not UTF-8 (byte {} of the line)",
+                        e.valid_up_to() + 1
+                    )),
+                    Ok(text) if text.trim().is_empty() => Err("an empty line".to_string()),
+                    Ok(text) => explain(game, source, text),
+                },
             };
             let text = match answer {
                 Ok(analysis) => analysis.to_json(),
                 Err(e) => {
                     failed += 1;
-                    analysis::json_error(&format!("line {}: {e}", n + 1))
+                    analysis::json_error(&format!("line {lines}: {e}"))
                 }
             };
             writeln!(out, "{text}")?;
