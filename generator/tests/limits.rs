@@ -312,7 +312,7 @@ fn generate_refuses_what_no_table_or_machine_holds_without_building_it() {
         // Past the machine's memory and swap (any machine's, today).
         assert!(
             stderr.contains(&format!(
-                "connect4 (width 7, height 6): too large to solve here: {what} alone, more than this machine's"
+                "connect4 (width 7, height 6): too large to solve here: {what} alone, more than the "
             )) && stderr.contains("nothing was solved"),
             "{stderr}"
         );
@@ -325,4 +325,44 @@ fn generate_refuses_what_no_table_or_machine_holds_without_building_it() {
 /// The header serialized as the format does.
 fn postcard_header(header: &gametable_format::Header) -> Vec<u8> {
     postcard::to_allocvec(header).unwrap()
+}
+
+/// A limit set on the process (`ulimit -v`, as `prlimit --as` sets) is a
+/// bound too: a Cards sweep past it is refused by name before its cells are
+/// allocated, where the allocator used to abort the process.
+#[test]
+fn generate_refuses_a_sweep_past_the_process_limit() {
+    let dir = std::env::temp_dir().join(format!("gametable-past-limit-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let output = dir.join("t.gtbl");
+    let out = std::process::Command::new("sh")
+        .arg("-c")
+        .arg("ulimit -v 2000000 && exec \"$0\" \"$@\"")
+        .arg(env!("CARGO_BIN_EXE_gametable"))
+        .args([
+            "generate",
+            "cards",
+            "--cards",
+            "21",
+            "--modulus",
+            "7",
+            "--symmetry",
+            "orbits",
+            "--no-distances",
+            "--output",
+        ])
+        .arg(&output)
+        .output()
+        .unwrap();
+    let stderr = String::from_utf8_lossy(&out.stderr);
+    assert_eq!(out.status.code(), Some(1), "{stderr}");
+    assert!(
+        stderr.contains(
+            "too large to solve here: the work cells (a byte per orbit) would take 14603667420 bytes alone, \
+             more than the 2048000000 bytes this process may use"
+        ),
+        "{stderr}"
+    );
+    assert!(!output.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

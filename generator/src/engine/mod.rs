@@ -20,6 +20,7 @@ pub mod deep;
 pub mod distances;
 pub mod game;
 pub mod kernel;
+pub mod memory;
 pub mod notation;
 pub mod orbits;
 pub mod reach;

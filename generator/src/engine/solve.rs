@@ -101,9 +101,10 @@ fn described<G: Game>(game: &G) -> String {
 /// every process). An index space such as Connect Four 7 x 6's would
 /// otherwise end the process on a failed allocation, or worse, where the
 /// kernel overcommits, in the out-of-memory killer. The bound is the
-/// machine's memory and swap (`/proc/meminfo`); where that is unknown, an
+/// machine's memory and swap, or a limit set on the process
+/// ([`memory::limit`](super::memory::limit)); where none is known, an
 /// allocation reserved and at once given back, untouched.
-fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Result<(), String> {
+pub fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Result<(), String> {
     let processes = processes.max(1) as u64;
     let (what, bytes, share) = match (symmetric, game.orbit_count()) {
         (true, Some(orbits)) => (
@@ -125,7 +126,7 @@ fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Result<()
             game.states().div_ceil(processes),
         ),
     };
-    let memory = machine_memory();
+    let memory = super::memory::limit();
     let fits = match memory {
         Some(memory) => share <= memory,
         None => {
@@ -137,7 +138,9 @@ fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Result<()
     }
     let room = memory.map_or_else(
         || "more than this process can allocate".to_string(),
-        |memory| format!("more than this machine's {memory} bytes of memory and swap"),
+        |memory| {
+            format!("more than the {memory} bytes this process may use (memory and swap, or a limit set on it)")
+        },
     );
     let each = if share < bytes {
         format!(" ({share} on each of {processes} processes)")
@@ -148,22 +151,6 @@ fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Result<()
         "{}: too large to solve here: {what} would take {bytes} bytes{each} alone, {room}; nothing was solved",
         described(game)
     ))
-}
-
-/// The memory and swap of this machine in bytes, where `/proc/meminfo`
-/// says.
-fn machine_memory() -> Option<u64> {
-    let info = std::fs::read_to_string("/proc/meminfo").ok()?;
-    let field = |name: &str| -> Option<u64> {
-        info.lines()
-            .find_map(|line| line.strip_prefix(name))?
-            .trim()
-            .trim_end_matches("kB")
-            .trim()
-            .parse::<u64>()
-            .ok()
-    };
-    Some((field("MemTotal:")? + field("SwapTotal:").unwrap_or(0)).saturating_mul(1024))
 }
 
 /// A solved game: an outcome and a distance per stored state.

@@ -31,6 +31,9 @@ pub const KINDS: [&str; 6] = [
 /// `bench sweep`: runs every kind in a child process and prints the table.
 pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
+    // The full-table kinds hold a cell per state: refused here, not by a
+    // child's failed allocation.
+    crate::engine::solve::check_size(&crate::games::cards::game::Cards::new(variant), false, 1)?;
     let orbits = Orbits::new(variant).states();
     say!(
         "cards ({cards}, {modulus}): {} states, {orbits} orbits; best of {repeat}; {} threads",

@@ -43,6 +43,7 @@ pub fn cards(
     }
     crate::store::check_output(&path)?;
     check_writable(variant, gametable_format::Symmetry::None, options.distances)?;
+    check_memory(variant, gametable_format::Symmetry::None, executor)?;
 
     let started = Instant::now();
     let progress = Progress::new(options.quiet);
@@ -172,6 +173,26 @@ fn check_writable(
     .into())
 }
 
+/// Refuses a Cards sweep whose work cells alone exceed what this process
+/// may use, as the engine refuses any game's
+/// ([`check_size`](crate::engine::solve::check_size)), every rank agreeing.
+fn check_memory(
+    variant: Variant,
+    symmetry: gametable_format::Symmetry,
+    executor: &Executor<'_>,
+) -> crate::cli::Result<()> {
+    use crate::engine::sweep::Sweeper as _;
+    let game = crate::games::cards::game::Cards::new(variant);
+    let orbits = symmetry == gametable_format::Symmetry::Orbits;
+    match executor {
+        Executor::Threads => crate::engine::solve::check_size(&game, orbits, 1)?,
+        Executor::Ranks(ranks) => {
+            ranks.agree(crate::engine::solve::check_size(&game, orbits, ranks.processes()).err())?
+        }
+    }
+    Ok(())
+}
+
 /// An encoded outcome table, read back and checked, ready to write.
 struct EncodedOutcomes {
     bytes: Vec<u8>,
@@ -294,6 +315,7 @@ pub fn outcome_table(
     }
     crate::store::check_output(&path)?;
     check_writable(variant, symmetry, distances)?;
+    check_memory(variant, symmetry, executor)?;
     let started = Instant::now();
     let (laid, laid_distances) = match executor {
         Executor::Threads => (
