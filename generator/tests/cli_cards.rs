@@ -427,3 +427,50 @@ fn reduced_and_uncompressed_tables_are_written_verified_and_answered() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `--no-distances` over a table whose distance table is beside it: a
+/// distance table of another variant is removed (every reader would refuse
+/// the pair), one of the same solve is kept.
+#[test]
+fn an_outcome_table_written_alone_leaves_no_stale_distance_table() {
+    let dir = scratch_dir("stale-distances");
+    let table = dir.join("x.gtbl");
+    let beside = dir.join("x-distance.gtbl");
+    generate_cards(3, 3, &table, &["--quiet"]);
+    assert!(beside.exists());
+    let out = generate_cards(4, 3, &table, &["--quiet", "--no-distances"]);
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "removed {} and its fingerprint: the distance table of the table this one replaced",
+            beside.display()
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(!beside.exists() && !dir.join("x-distance.fingerprint").exists());
+    let sums = std::fs::read_to_string(dir.join("SHA256SUMS")).unwrap();
+    assert!(!sums.contains("x-distance"), "{sums}");
+    let out = gametable(
+        &[
+            "query",
+            "cards",
+            "--table",
+            table.to_str().unwrap(),
+            "--position",
+            "alice:1200:1200",
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    generate_cards(4, 3, &table, &["--quiet"]);
+    let out = generate_cards(4, 3, &table, &["--quiet", "--no-distances"]);
+    assert!(
+        !text(&out.stdout).contains("removed"),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(beside.exists());
+    let out = gametable(&["verify", dir.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    std::fs::remove_dir_all(&dir).unwrap();
+}

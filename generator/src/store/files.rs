@@ -193,12 +193,18 @@ pub fn read_sums(dir: &Path) -> Result<Vec<(String, String)>, TableFileError> {
 /// # Errors
 /// Any I/O error, naming the file.
 pub fn update_sums(dir: &Path, files: &[&str]) -> Result<(), TableFileError> {
+    rewrite_sums(dir, files, &[])
+}
+
+/// `dir/SHA256SUMS` with the entries of `files` (re)computed and those of
+/// `gone` left out.
+fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFileError> {
     let sums_path = dir.join(SUMS);
     let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
     let mut entries: Vec<(String, String)> = read_sums(dir)?
         .into_iter()
         .map(|(digest, name)| (name, digest))
-        .filter(|(name, _)| !files.contains(&name.as_str()))
+        .filter(|(name, _)| !files.contains(&name.as_str()) && !gone.contains(&name.as_str()))
         .collect();
     for name in files {
         let path = dir.join(name);
@@ -214,6 +220,51 @@ pub fn update_sums(dir: &Path, files: &[&str]) -> Result<(), TableFileError> {
         .map(|(name, digest)| format!("{digest}  {name}\n"))
         .collect();
     atomic::write(&sums_path, text.as_bytes()).map_err(|e| io(&sums_path, e))
+}
+
+/// After an outcome table was written at `outcome_path` without a distance
+/// table: a distance table left beside it by the table it replaced, of
+/// another game, parameters, layout or size, is removed with its
+/// fingerprint and checksum entry (every reader would refuse the pair).
+/// One that pairs with the new table (the same solve's) is kept. Returns
+/// the path removed.
+///
+/// # Errors
+/// A file that does not read, or a removal that fails.
+pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Option<PathBuf>, TableFileError> {
+    let beside = distance_path(outcome_path);
+    if !beside.is_file() {
+        return Ok(None);
+    }
+    let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
+    let outcomes = std::fs::read(outcome_path).map_err(|e| io(outcome_path, e))?;
+    let outcomes = gametable_format::read_raw(&outcomes)
+        .map_err(|e| TableFileError::Format(outcome_path.to_path_buf(), e))?;
+    let distances = std::fs::read(&beside).map_err(|e| io(&beside, e))?;
+    let paired = gametable_format::read_raw(&distances).is_ok_and(|d| {
+        d.header.kind == gametable_format::TableKind::Distance
+            && d.header.game == outcomes.header.game
+            && d.header.symmetry == outcomes.header.symmetry
+            && d.header.states == outcomes.header.states
+    });
+    if paired {
+        return Ok(None);
+    }
+    std::fs::remove_file(&beside).map_err(|e| io(&beside, e))?;
+    let fingerprint = fingerprint_path(&beside);
+    if fingerprint.is_file() {
+        std::fs::remove_file(&fingerprint).map_err(|e| io(&fingerprint, e))?;
+    }
+    let dir = outcome_path.parent().unwrap_or(Path::new(""));
+    let names: Vec<String> = [&beside, &fingerprint]
+        .iter()
+        .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
+        .collect();
+    let names: Vec<&str> = names.iter().map(String::as_str).collect();
+    if dir.join(SUMS).is_file() {
+        rewrite_sums(dir, &[], &names)?;
+    }
+    Ok(Some(beside))
 }
 
 /// Checks `dir/SHA256SUMS` against the files it lists, as `sha256sum -c` does.

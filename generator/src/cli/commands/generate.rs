@@ -91,6 +91,9 @@ pub fn cards(
     }
     let names: Vec<&str> = written.iter().map(String::as_str).collect();
     table_file::update_sums(&dir, &names)?;
+    if distance.is_none() {
+        say_stale_distances_removed(&path)?;
+    }
 
     let counts = solution.counts;
     say!(
@@ -137,6 +140,19 @@ pub fn cards(
         "wrote the fingerprints and {}",
         dir.join(table_file::SUMS).display()
     );
+    Ok(())
+}
+
+/// After an outcome table written alone: removes a distance table left
+/// beside it by the table it replaced ([`store::drop_unpaired_distances`])
+/// and says so.
+fn say_stale_distances_removed(path: &Path) -> crate::cli::Result<()> {
+    if let Some(removed) = store::drop_unpaired_distances(path)? {
+        say!(
+            "removed {} and its fingerprint: the distance table of the table this one replaced",
+            removed.display()
+        );
+    }
     Ok(())
 }
 
@@ -387,6 +403,9 @@ pub fn outcome_table(
     }
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     table_file::update_sums(&dir, &names)?;
+    if !distances {
+        say_stale_distances_removed(&path)?;
+    }
     say!(
         "cards ({}, {}): {stored} stored states ({}, {}): {} wins, {} losses, {} draws, {} not a position",
         variant.cards(),
@@ -615,6 +634,9 @@ fn generic<G: Game>(
             regenerate: regenerate_command(game, symmetry, compression, &file_name),
         },
     )?;
+    if written.distances.is_none() {
+        say_stale_distances_removed(&path)?;
+    }
     let counts = solved.counts;
     say!(
         "{}: {} stored states ({}): {} wins, {} losses, {} draws, {} not a position",
