@@ -253,7 +253,9 @@ pub struct QueryArgs {
     /// small games.
     #[arg(long)]
     pub table: Option<PathBuf>,
-    /// Print one JSON object: {"outcome", "distance", "moves": [{"move", "outcome", "distance"}]}.
+    /// Print one JSON object: {"outcome", "distance", "moves": [{"move", "outcome", "distance"}]};
+    /// outcome and distance (plies, null for a draw) are for the player to
+    /// move, a move's for the opponent after it.
     #[arg(long)]
     pub json: bool,
 }

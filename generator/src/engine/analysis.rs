@@ -73,6 +73,15 @@ pub fn analyse<G: Notation>(
             game.write_spot(index, side)
         ));
     };
+    // The answer is checked against the rules one move deep before it is
+    // given (a table is trusted for nothing).
+    let distances = outcome == Outcome::Draw || distance.is_some();
+    super::deep::check_one(game, index, &answer, distances).map_err(|why| {
+        format!(
+            "the table contradicts the rules at {}: {why} (a damaged table, or not this game's)",
+            game.write_spot(index, side)
+        )
+    })?;
     let mut moves = Vec::new();
     for (name, next) in game.moves_spot(index, side) {
         let Some((outcome, distance)) = answer(next) else {
@@ -201,6 +210,52 @@ pub fn in_words<G: Notation>(
 #[cfg(test)]
 mod tests {
     use super::*;
+
+    /// An answer the rules contradict is refused, with or without
+    /// distances; the true answers pass.
+    #[test]
+    fn answers_are_checked_against_the_rules() {
+        use crate::engine::Game as _;
+        use crate::games::tictactoe::TicTacToe;
+        let game = TicTacToe;
+        let solved = crate::engine::solve(&game, &crate::engine::SolveOptions::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let truth = |i: u64| Some((solved.outcome(&game, i)?, solved.distance(&game, i)));
+        let Ok((index, side)) = game.parse_spot("xx.oo....") else {
+            panic!("a position")
+        };
+        let found = analyse(&game, index, side, truth).map(|a| (a.outcome, a.distance));
+        assert_eq!(found, Ok((Outcome::Win, Some(1))));
+        let at = |lie: (Outcome, Option<u16>)| {
+            move |i: u64| if i == index { Some(lie) } else { truth(i) }
+        };
+        for (lie, why) in [
+            (
+                (Outcome::Win, Some(3)),
+                "the table says win in 3 but its moves make it win in 1",
+            ),
+            (
+                (Outcome::Draw, None),
+                "the table says draw but its moves make it win in 1",
+            ),
+            (
+                (Outcome::Loss, None),
+                "the table says loss but its moves make it win",
+            ),
+        ] {
+            let err = analyse(&game, index, side, at(lie))
+                .err()
+                .unwrap_or_default();
+            assert!(
+                err.contains("the table contradicts the rules at xx.oo....: "),
+                "{err}"
+            );
+            assert!(err.contains(why), "{err}");
+        }
+        // Outcomes alone (no distance table) are checked as outcomes.
+        let outcomes = |i: u64| truth(i).map(|(o, _)| (o, None));
+        assert!(analyse(&game, index, side, outcomes).is_ok());
+    }
 
     #[test]
     fn json_strings_are_escaped() {
