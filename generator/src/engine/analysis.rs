@@ -215,7 +215,6 @@ mod tests {
     /// distances; the true answers pass.
     #[test]
     fn answers_are_checked_against_the_rules() {
-        use crate::engine::Game as _;
         use crate::games::tictactoe::TicTacToe;
         let game = TicTacToe;
         let solved = crate::engine::solve(&game, &crate::engine::SolveOptions::default())
