@@ -334,7 +334,7 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
         (
             "/api/query?game=connect4&width=99".into(),
             400,
-            "--width 99 is not in",
+            "width=99 is not in",
         ),
         (
             "/api/query?game=tictactoe&table=data/tictactoe.gtbl".into(),

@@ -226,6 +226,20 @@ impl Entry {
     /// # Errors
     /// A message naming the game and the parameter at fault.
     pub fn build(&self, values: &[u64]) -> Result<BuiltIn, String> {
+        self.build_named(values, |name, value| format!("--{name} {value}"))
+    }
+
+    /// As [`Entry::build`], a value out of range named by `named(name,
+    /// value)`: `--width 10` on the command line, `width=10` in a URL, the
+    /// header's `width 10` in a table.
+    ///
+    /// # Errors
+    /// As [`Entry::build`].
+    pub fn build_named(
+        &self,
+        values: &[u64],
+        named: impl Fn(&str, u64) -> String,
+    ) -> Result<BuiltIn, String> {
         if values.len() != self.parameters.len() {
             return Err(format!(
                 "{}: {} parameter values given, expected {}",
@@ -237,8 +251,11 @@ impl Entry {
         for (spec, &v) in self.parameters.iter().zip(values) {
             if !(spec.min..=spec.max).contains(&v) {
                 return Err(format!(
-                    "{}: --{} {v} is not in {}..={}",
-                    self.name, spec.name, spec.min, spec.max
+                    "{}: {} is not in {}..={}",
+                    self.name,
+                    named(spec.name, v),
+                    spec.min,
+                    spec.max
                 ));
             }
         }
@@ -272,7 +289,9 @@ pub fn from_header(name: &str, parameters: &[(String, u64)]) -> Result<BuiltIn, 
         ));
     }
     let values: Vec<u64> = parameters.iter().map(|(_, v)| *v).collect();
-    entry.build(&values)
+    entry.build_named(&values, |name, value| {
+        format!("the table's parameter {name} {value}")
+    })
 }
 
 impl BuiltIn {

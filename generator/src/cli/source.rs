@@ -280,7 +280,7 @@ pub(crate) fn check_pair(
         || distances.stored_states() != outcomes.stored_states()
     {
         return Err(format!(
-            "{}: not the distance table of {} (another game, kind or layout)",
+            "{}: not the distance table of {} (another game, parameters, kind, layout or size)",
             store::distance_path(path).display(),
             path.display()
         )

@@ -131,6 +131,18 @@ fn distance_lines(file: &DistanceFile) -> crate::cli::Result<()> {
 /// with a start, the positions play reaches from it.
 fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
     let header = table.header.clone();
+    // A built-in game's table is refused, as `query` refuses it, when its
+    // header names parameters the game does not take or a size it is not;
+    // a game not built in is described from the header alone.
+    let game = registry::from_header(&header.game.name, &header.game.parameters);
+    match &game {
+        Err(e) if registry::entry(&header.game.name).is_ok() => {
+            return Err(format!("{}: {e}", path.display()).into());
+        }
+        Ok(g) => crate::with_game!(g, g => table.check_game(g))
+            .map_err(|e| format!("{}: {e}", path.display()))?,
+        Err(_) => {}
+    }
     let (outcomes, distances) = match table.kind() {
         TableKind::Outcome => {
             let beside = store::distance_path(path);
@@ -152,7 +164,6 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
     if let (Some((outcome_path, o)), Some((_, d))) = (&outcomes, &distances) {
         source::check_pair(outcome_path, o, d)?;
     }
-    let game = registry::from_header(&header.game.name, &header.game.parameters);
     say!("table:     {}", path.display());
     match &game {
         Ok(g) => say!("game:      {} ({})", g.title(), g.entry().about),
@@ -254,10 +265,7 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             });
             match answers {
                 Some(Ok(source)) => reach(g, Some(&|i| source.answer(g, i))),
-                Some(Err(e)) => {
-                    say!("census: not counted ({e})");
-                    reach(g, None)
-                }
+                Some(Err(e)) => Err(e),
                 None => reach(g, None),
             }
         })?;

@@ -567,8 +567,10 @@ fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analy
         Ok(served) => served.analyse(position),
         Err(not_served) => {
             // Only now build the game (Cards builds tables: not per request)
-            // for the registry's range checks (`--width 10 is not in 1..=9`).
-            entry.build(&values).map_err(Fault::bad)?;
+            // for the registry's range checks (`width=10 is not in 1..=9`).
+            entry
+                .build_named(&values, |name, value| format!("{name}={value}"))
+                .map_err(Fault::bad)?;
             Err(not_served)
         }
     }
