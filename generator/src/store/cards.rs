@@ -443,11 +443,17 @@ pub fn distance_fingerprint(
 ) -> String {
     let (cards, modulus) = cards_parameters(&header.game);
     let variant = gametable::cards_variant(&header.game).ok();
+    let outcome_name = super::outcome_path(Path::new(file_name))
+        .map(|p| p.display().to_string())
+        .unwrap_or_else(|| file_name.to_string());
     let mut text = String::new();
     title_lines(
         &mut text,
         file_name,
-        &format!("--cards {cards} --modulus {modulus}"),
+        &format!(
+            "--cards {cards} --modulus {modulus}{} --output data/{outcome_name}",
+            layout_flags(header)
+        ),
     );
     let _ = writeln!(
         text,

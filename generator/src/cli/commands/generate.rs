@@ -557,11 +557,11 @@ pub fn regenerate_command(
     game: &BuiltIn,
     symmetry: gametable_format::Symmetry,
     compression: gametable_format::Compression,
-    file_name: &str,
+    output: &str,
 ) -> String {
     let name = crate::with_game!(game, g => g.name());
     format!(
-        "{} {name}{}{}{} --output data/{file_name}",
+        "{} {name}{}{}{} --output {output}",
         gametable_format::GENERATE,
         game.flags(),
         if symmetry == gametable_format::Symmetry::None {
@@ -631,7 +631,12 @@ fn generic<G: Game>(
         &WriteOptions {
             compression,
             distances: !args.no_distances,
-            regenerate: regenerate_command(game, symmetry, compression, &file_name),
+            regenerate: regenerate_command(
+                game,
+                symmetry,
+                compression,
+                &format!("data/{file_name}"),
+            ),
         },
     )?;
     if written.distances.is_none() {

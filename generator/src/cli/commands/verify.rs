@@ -156,14 +156,27 @@ fn verify_game<G: Notation>(
         TableKind::Outcome => file_name(path),
         TableKind::Distance => file_name(&table_file::outcome_path(path).unwrap_or_default()),
     };
-    let command = super::generate::regenerate_command(
-        game,
-        table.symmetry(),
-        table.header.compression,
-        &outcome_name,
+    let regenerate = |output: &str| {
+        super::generate::regenerate_command(
+            game,
+            table.symmetry(),
+            table.header.compression,
+            output,
+        )
+    };
+    // The fingerprint names the table's place in `data/`; a stale table is
+    // told the command that rewrites it where it is.
+    let expected = crate::store::fingerprint::fingerprint(
+        &file_name(path),
+        table,
+        bytes.len(),
+        &regenerate(&format!("data/{outcome_name}")),
     );
-    let expected =
-        crate::store::fingerprint::fingerprint(&file_name(path), table, bytes.len(), &command);
+    let outcome_here = match table.kind() {
+        TableKind::Outcome => path.to_path_buf(),
+        TableKind::Distance => table_file::outcome_path(path).unwrap_or_default(),
+    };
+    let command = regenerate(&outcome_here.display().to_string());
     check_fingerprint(path, &expected)?;
     check_sums(path, bytes)?;
     let reduced = table.symmetry() == Symmetry::Orbits;
@@ -495,11 +508,12 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
             .unwrap_or(0);
         let describe = |d: Option<u32>| d.map_or("no distance".to_string(), super::play::moves);
         return Err(format!(
-            "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
+            "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}{}",
             describe_state(file.variant, index),
             describe(table.distance_at(index).map(u32::from)),
             describe(known(distances.get(index as usize).copied())),
             regenerate_command(file.variant, path),
+            table_file::layout_flags(&file.header),
         )
         .into());
     }
