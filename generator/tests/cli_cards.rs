@@ -66,7 +66,7 @@ fn solve_cards_refuses_bad_input_naming_line_and_token() {
         ),
         (
             "1\n1\n0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n",
-            "line 2: situation 1: both hands are all zeros: that is not a position",
+            "line 4: situation 1: both hands are all zeros: that is not a position\n",
         ),
     ];
     assert_refused(&["solve", "cards"], &cases);

@@ -117,7 +117,7 @@ fn a_line_without_end_is_refused_after_64_characters() {
     let shown = "7".repeat(64);
     assert!(
         stderr.contains(&format!(
-            "line 1: the number of situations T: expected an unsigned integer (found \"{shown}...\")"
+            "line 1: the number of situations T: expected an unsigned integer, not a token of over 64 characters (found \"{shown}...\")"
         )),
         "{stderr}"
     );

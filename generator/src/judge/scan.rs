@@ -35,7 +35,8 @@ pub struct InputError {
 }
 
 impl InputError {
-    /// An error about `token` on `line`.
+    /// An error about `token` on `line` (empty: about the line's numbers
+    /// together, shown without a token).
     pub fn at(line: u64, token: impl Into<String>, message: impl Into<String>) -> InputError {
         InputError {
             line,
@@ -55,6 +56,10 @@ impl fmt::Display for InputError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match (&self.io, &self.token) {
             (Some(e), _) => write!(f, "line {}: cannot read input: {e}", self.line),
+            // No one token is at fault (a hand as a whole): the line alone.
+            (None, Some(token)) if token.is_empty() => {
+                write!(f, "line {}: {}", self.line, self.message)
+            }
             (None, Some(token)) => {
                 // Control characters and quotes escaped: a token is shown,
                 // never played to the terminal.
@@ -223,7 +228,14 @@ impl<R: Read> Scanner<R> {
             if text.len() > MAX_TOKEN {
                 token.push_str("...");
             }
-            InputError::at(line, token, "expected an unsigned integer")
+            let why = if text.len() > MAX_TOKEN {
+                format!("expected an unsigned integer, not a token of over {MAX_TOKEN} characters")
+            } else if text.iter().all(u8::is_ascii_digit) {
+                format!("expected an unsigned integer up to {}", u64::MAX)
+            } else {
+                "expected an unsigned integer".to_string()
+            };
+            InputError::at(line, token, why)
         })?;
         self.pos = end;
         self.last_line = line;
@@ -501,7 +513,7 @@ mod tests {
         );
         assert_eq!(
             all("18446744073709551616"),
-            Err("line 1: expected an unsigned integer (found \"18446744073709551616\")".into())
+            Err("line 1: expected an unsigned integer up to 18446744073709551615 (found \"18446744073709551616\")".into())
         );
         assert_eq!(
             all("-1"),
@@ -553,7 +565,9 @@ mod tests {
         let long = "9".repeat(200_000);
         let err = all(&long).unwrap_err();
         assert!(
-            err.starts_with("line 1: expected an unsigned integer (found \"999"),
+            err.starts_with(
+                "line 1: expected an unsigned integer, not a token of over 64 characters (found \"999"
+            ),
             "{err}"
         );
         assert!(err.ends_with("...\")"), "{err}");
@@ -586,7 +600,7 @@ mod tests {
         }
         assert_eq!(
             all("18446744073709551616  \n\n\n"),
-            Err("line 1: expected an unsigned integer (found \"18446744073709551616\")".into())
+            Err("line 1: expected an unsigned integer up to 18446744073709551615 (found \"18446744073709551616\")".into())
         );
         assert_eq!(
             all("12 3x5        \n\n\n"),

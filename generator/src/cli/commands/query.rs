@@ -174,7 +174,8 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
         let mut out = io::BufWriter::new(io::stdout().lock());
         let (mut lines, mut failed) = (0u64, 0u64);
         let mut input = input;
-        while let Some(line) = next_line(&mut input, MAX_POSITION_LINE)? {
+        let read_error = |e: io::Error| format!("{}: {e}", path.display());
+        while let Some(line) = next_line(&mut input, MAX_POSITION_LINE).map_err(read_error)? {
             lines += 1;
             let answer = match &line {
                 Line::TooLong(length) => Err(format!(

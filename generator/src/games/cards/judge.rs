@@ -128,12 +128,10 @@ fn answer_all<R: Read>(
         } else {
             Player::Bob
         };
+        // Only the hands can fail here (both all zeros): named at the line
+        // their last card was read on.
         let verdict = table.verdict(player, hands[0], hands[1]).map_err(|e| {
-            InputError::at(
-                first.line,
-                first.value.to_string(),
-                format!("situation {situation}: {e}"),
-            )
+            InputError::at(scanner.line(), "", format!("situation {situation}: {e}"))
         })?;
         out.extend_from_slice(verdict_line(verdict));
     }

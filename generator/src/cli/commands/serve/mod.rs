@@ -253,9 +253,8 @@ fn outcome_tables(dir: &Path) -> crate::cli::Result<Vec<PathBuf>> {
     for entry in entries {
         let path = entry?.path();
         if path.extension().is_some_and(|e| e == "gtbl") {
-            let kind = crate::store::read_table(&path)
-                .map_err(|e| format!("{}: {e}", path.display()))?
-                .kind();
+            // The store's errors name the file.
+            let kind = crate::store::read_table(&path)?.kind();
             if kind == TableKind::Outcome {
                 paths.push(path);
             }
