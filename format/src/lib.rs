@@ -226,8 +226,12 @@ pub fn read_raw(bytes: &[u8]) -> Result<RawTable<'_>, FormatError> {
             available: bytes.len().saturating_sub(PREAMBLE_LEN),
         })?;
     let header_bytes = bytes.get(PREAMBLE_LEN..header_end).unwrap_or(&[]);
-    let (header, rest): (Header, &[u8]) =
-        postcard::take_from_bytes(header_bytes).map_err(|e| FormatError::Header(e.to_string()))?;
+    let (header, rest): (Header, &[u8]) = postcard::take_from_bytes(header_bytes).map_err(|e| {
+        FormatError::Header(format!(
+            "its fields do not decode ({e}): a field holds a value this reader does not \
+                 know (a kind, symmetry or compression code), or the header is cut short"
+        ))
+    })?;
     if !rest.is_empty() {
         return Err(FormatError::Header(format!(
             "{} bytes left over after the header",

@@ -29,11 +29,16 @@ fn is_broken_pipe(e: &(dyn std::error::Error + 'static)) -> bool {
         .is_some_and(|e| e.kind() == io::ErrorKind::BrokenPipe)
 }
 
+/// The most characters of a message printed: one that quotes a huge
+/// input (a position of 100 KB) is cut there.
+const MAX_MESSAGE: usize = 2000;
+
 /// `message` with every control character but line breaks and tabs
-/// escaped (`\u{1b}`).
+/// escaped (`\u{1b}`), cut after [`MAX_MESSAGE`] characters.
 fn printable(message: &str) -> String {
-    message
+    let mut text: String = message
         .chars()
+        .take(MAX_MESSAGE)
         .map(|c| {
             if c.is_control() && c != '\n' && c != '\t' {
                 c.escape_default().to_string()
@@ -41,5 +46,13 @@ fn printable(message: &str) -> String {
                 c.to_string()
             }
         })
-        .collect()
+        .collect();
+    let total = message.chars().count();
+    if total > MAX_MESSAGE {
+        text.push_str(&format!(
+            "... ({} more characters not shown)",
+            total - MAX_MESSAGE
+        ));
+    }
+    text
 }

@@ -782,3 +782,30 @@ fn re_signed_tables_are_refused_by_stats_and_query() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// An error quoting a huge input is cut (a 100 KB position was echoed
+/// whole); an output name with a line break is refused before it could
+/// break SHA256SUMS.
+#[test]
+fn errors_are_bounded_and_output_names_plain() {
+    let position = "x".repeat(100_000);
+    let out = gametable(&["query", "tictactoe", "--position", &position], "");
+    let err = text(&out.stderr);
+    assert!(!out.status.success());
+    assert!(err.len() < 2200, "{} bytes", err.len());
+    assert!(err.contains("more characters not shown)"), "{err}");
+    let dir = scratch_dir("line-break-name");
+    let name = dir.join("a\nb.gtbl");
+    let out = gametable(
+        &["generate", "tictactoe", "--output", name.to_str().unwrap()],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("an output table's name holds a control character"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("SHA256SUMS").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -323,7 +323,7 @@ pub enum PlayGame {
         #[arg(long, num_args = 1..)]
         bob: Option<Vec<u8>>,
         /// Seed for the random hands, to replay a deal (default: from the clock).
-        #[arg(long)]
+        #[arg(long, conflicts_with_all = ["alice", "bob"])]
         seed: Option<u64>,
         /// Play from this outcome table and the -distance table beside it
         /// instead of the embedded (8, 5) tables.

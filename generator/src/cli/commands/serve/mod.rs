@@ -58,6 +58,9 @@ pub struct Served {
     pub values: Vec<u64>,
     /// Its parameters in URLs: `8-5`, `4x4`, `3x3`.
     pub label: String,
+    /// Whether a table given on the command line answers it (not a
+    /// built-in default).
+    pub given: bool,
 }
 
 /// Every game served, opened once.
@@ -119,7 +122,7 @@ impl Explorer {
         for name in ["cards", "tictactoe"] {
             let game = registry::entry(name)?.build_default()?;
             match source::open(&game, None) {
-                Ok(source) => explorer.add(game, source),
+                Ok(source) => explorer.add(game, source, false),
                 Err(e) => eprintln!("gametable serve: not serving {name}: {e}"),
             }
         }
@@ -129,12 +132,15 @@ impl Explorer {
         }
         for path in &paths {
             let (game, source) = source::open_file(path)?;
-            explorer.add(game, source);
+            explorer.add(game, source, true);
         }
         Ok(explorer)
     }
 
-    fn add(&mut self, game: BuiltIn, source: Source) {
+    /// Serves `game` from `source`; a table given replaces a default, and
+    /// of two tables given for the same game the last is served (and the
+    /// choice is said).
+    fn add(&mut self, game: BuiltIn, source: Source, given: bool) {
         let values = crate::with_game!(&game, g => g.parameters())
             .iter()
             .map(|(_, v)| *v)
@@ -144,6 +150,7 @@ impl Explorer {
             values,
             game,
             source,
+            given,
         };
         let name = served.name();
         match self
@@ -151,7 +158,20 @@ impl Explorer {
             .iter_mut()
             .find(|s| s.name() == name && s.values == served.values)
         {
-            Some(slot) => *slot = served,
+            Some(slot) => {
+                if !(slot.given && served.given) {
+                    *slot = served;
+                    return;
+                }
+                eprintln!(
+                    "gametable serve: /{}/{} from {}, not from {}",
+                    name,
+                    served.label,
+                    served.source.describe(),
+                    slot.source.describe()
+                );
+                *slot = served;
+            }
             None => self.served.push(served),
         }
     }
