@@ -474,3 +474,27 @@ fn an_outcome_table_written_alone_leaves_no_stale_distance_table() {
     assert!(out.status.success(), "{}", text(&out.stdout));
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Judge input read against another variant's table: an error says the
+/// hands were read as that table has them.
+#[test]
+fn judge_errors_against_another_variant_name_its_hands() {
+    let dir = scratch_dir("judge-variant");
+    let table = dir.join("c33.gtbl");
+    generate_cards(3, 3, &table, &["--quiet"]);
+    let out = gametable(
+        &["solve", "cards", "--table", table.to_str().unwrap()],
+        SAMPLE_IN.as_bytes(),
+    );
+    assert!(!out.status.success());
+    assert!(out.stdout.is_empty());
+    assert!(
+        text(&out.stderr).contains(&format!(
+            "(hands read as the table {} has them: 3 cards with values 0 to 2)",
+            table.display()
+        )),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -7,9 +7,23 @@ use super::TableSource;
 
 /// `solve cards`.
 pub fn cards(table: Option<&Path>) -> crate::cli::Result<()> {
+    use crate::games::cards::judge::Verdicts as _;
     let source = TableSource::open(table)?;
     let mut out = Vec::with_capacity(1 << 20);
-    crate::games::cards::judge::answer(io::stdin().lock(), &source, &mut out)?;
+    crate::games::cards::judge::answer(io::stdin().lock(), &source, &mut out).map_err(|e| {
+        // Input read against another variant's table says which, since
+        // the hands' length and values come from it.
+        let v = source.variant();
+        match table {
+            Some(path) if v != gametable::Variant::CLASSIC => format!(
+                "{e} (hands read as the table {} has them: {} cards with values 0 to {})",
+                path.display(),
+                v.cards(),
+                v.modulus() - 1
+            ),
+            _ => e.to_string(),
+        }
+    })?;
     io::stdout().lock().write_all(&out)?;
     Ok(())
 }
