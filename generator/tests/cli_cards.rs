@@ -498,3 +498,30 @@ fn judge_errors_against_another_variant_name_its_hands() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A table whose folder's SHA256SUMS does not list it (its entry lost to
+/// another run writing the list) fails verification, naming the list.
+#[test]
+fn verify_fails_a_table_its_checksum_list_leaves_out() {
+    let dir = scratch_dir("unlisted");
+    let table = dir.join("a.gtbl");
+    generate_cards(3, 3, &table, &["--quiet", "--no-distances"]);
+    let out = gametable(&["verify", table.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", text(&out.stdout));
+    let sums = dir.join("SHA256SUMS");
+    let kept: String = std::fs::read_to_string(&sums)
+        .unwrap()
+        .lines()
+        .filter(|l| !l.ends_with("  a.gtbl"))
+        .map(|l| format!("{l}\n"))
+        .collect();
+    std::fs::write(&sums, kept).unwrap();
+    let out = gametable(&["verify", table.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains(&format!("{} does not list a.gtbl", sums.display())),
+        "{}",
+        text(&out.stdout)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

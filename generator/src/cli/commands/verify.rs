@@ -436,11 +436,22 @@ fn check_sums(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     let name = file_name(path);
     let dir = path.parent().unwrap_or(Path::new(""));
     let digest = gametable_format::hex(&gametable_format::sha256(bytes));
+    let sums = dir.join(table_file::SUMS);
+    let mut listed_here = false;
     for (listed, file) in table_file::read_sums(dir)? {
         if file == name && listed != digest {
-            let sums = dir.join(table_file::SUMS);
             return Err(format!("{} lists another sha256 for {name}", sums.display()).into());
         }
+        listed_here |= file == name;
+    }
+    // `generate` lists every table it writes; a list beside the table
+    // that lacks it lost its entry (two runs writing the list at once).
+    if sums.is_file() && !listed_here {
+        return Err(format!(
+            "{} does not list {name} (every table generate writes is listed; regenerate it to list it)",
+            sums.display()
+        )
+        .into());
     }
     Ok(())
 }
