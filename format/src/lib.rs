@@ -174,12 +174,20 @@ pub struct RawTable<'a> {
     pub stored: &'a [u8],
 }
 
-/// Checks a table file's magic, version, header, length and file digest,
-/// without decoding the payload.
+/// The header of a table file, from its first bytes (`prefix`: at least
+/// the preamble and the header), with the magic and version checked but
+/// not the file's length or digests: what a program needs to tell which
+/// table a file is without reading it whole. A table it names is still
+/// read with [`read_raw`] or [`decode`] before use.
 ///
 /// # Errors
 /// The first [`FormatError`] found, in file order.
-pub fn read_raw(bytes: &[u8]) -> Result<RawTable<'_>, FormatError> {
+pub fn read_header(prefix: &[u8]) -> Result<Header, FormatError> {
+    header_of(prefix).map(|(header, _)| header)
+}
+
+/// The header of the file starting `bytes`, and where it ends.
+fn header_of(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
     let magic = bytes
         .get(..8)
         .ok_or(FormatError::TooShort { len: bytes.len() })?;
@@ -238,6 +246,16 @@ pub fn read_raw(bytes: &[u8]) -> Result<RawTable<'_>, FormatError> {
             rest.len()
         )));
     }
+    Ok((header, header_end))
+}
+
+/// Checks a table file's magic, version, header, length and file digest,
+/// without decoding the payload.
+///
+/// # Errors
+/// The first [`FormatError`] found, in file order.
+pub fn read_raw(bytes: &[u8]) -> Result<RawTable<'_>, FormatError> {
+    let (header, header_end) = header_of(bytes)?;
     let expected_len = (header_end as u64)
         .checked_add(header.stored_len)
         .and_then(|n| n.checked_add(DIGEST_LEN as u64))

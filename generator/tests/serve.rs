@@ -563,3 +563,41 @@ fn silent_connections_are_closed() {
     let (status, body) = server.get("/api/query?game=tictactoe");
     assert_eq!(status, 200, "{body}");
 }
+
+/// A table served that its game's moves contradict (re-encoded with every
+/// distance 0, its checksums valid) is the server's fault: 500, naming what
+/// is wrong, never an answer.
+#[test]
+fn a_damaged_table_is_the_server_s_fault() {
+    let dir = std::env::temp_dir().join(format!("gametable-serve-damaged-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = workspace().join("data");
+    std::fs::copy(data.join("tictactoe.gtbl"), dir.join("t.gtbl")).unwrap();
+    let bytes = std::fs::read(data.join("tictactoe-distance.gtbl")).unwrap();
+    let table = gametable_format::decode(&bytes).unwrap();
+    let spec = gametable_format::TableSpec {
+        game: table.header.game.clone(),
+        kind: table.header.kind,
+        bits_per_state: table.header.bits_per_state,
+        symmetry: table.header.symmetry,
+        states: table.header.states,
+        compression: table.header.compression,
+        generator: table.header.generator.clone(),
+    };
+    let zeros = vec![0u8; table.payload.len()];
+    std::fs::write(
+        dir.join("t-distance.gtbl"),
+        gametable_format::encode(&spec, &zeros).unwrap(),
+    )
+    .unwrap();
+    let server = Server::start_with(&["--table", dir.join("t.gtbl").to_str().unwrap()]);
+    let (status, body) = server.get("/api/query?game=tictactoe&position=xx.oo....");
+    assert_eq!(status, 500, "{body}");
+    assert!(
+        body.contains("the table contradicts the rules at xx.oo....: the table says win in 0 but its moves make it win in 1"),
+        "{body}"
+    );
+    let (status, body) = server.get("/tictactoe/3x3/xx.oo....");
+    assert_eq!(status, 500, "{body}");
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -251,11 +251,11 @@ impl Entry {
         for (spec, &v) in self.parameters.iter().zip(values) {
             if !(spec.min..=spec.max).contains(&v) {
                 return Err(format!(
-                    "{}: {} is not in {}..={}",
+                    "{}: {} is not {}{}",
                     self.name,
                     named(spec.name, v),
-                    spec.min,
-                    spec.max
+                    if spec.step > 1 { "" } else { "in " },
+                    spec.accepted()
                 ));
             }
         }

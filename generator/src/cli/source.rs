@@ -73,6 +73,27 @@ impl Source {
         }
     }
 
+    /// State `index` of `game` explained, with `side` to move, from these
+    /// answers (checked one move deep against the rules, distances too
+    /// when they are known).
+    ///
+    /// # Errors
+    /// A table with no answer, or one its game's moves contradict.
+    pub fn analyse<G: Notation>(
+        &self,
+        game: &G,
+        index: u64,
+        side: crate::engine::Side,
+    ) -> Result<crate::engine::analysis::Analysis, String> {
+        crate::engine::analysis::analyse(
+            game,
+            index,
+            side,
+            |i| self.answer(game, i),
+            self.has_distances(),
+        )
+    }
+
     /// Whether distances are known.
     pub fn has_distances(&self) -> bool {
         match self {

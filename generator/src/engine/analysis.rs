@@ -57,7 +57,9 @@ pub struct Analysis {
 }
 
 /// Explains state `index` with `side` to move, from `answer` (a table's
-/// outcome and distance for any state, [`Answer`]).
+/// outcome and distance for any state, [`Answer`]; `distances`: whether it
+/// knows distances), once the answer passes the deep verifier's check of
+/// that one state.
 ///
 /// # Errors
 /// A message when the table has no answer for the state or one of its moves.
@@ -66,6 +68,7 @@ pub fn analyse<G: Notation>(
     index: u64,
     side: Side,
     answer: impl Fn(u64) -> Answer,
+    distances: bool,
 ) -> Result<Analysis, String> {
     let Some((outcome, distance)) = answer(index) else {
         return Err(format!(
@@ -74,8 +77,8 @@ pub fn analyse<G: Notation>(
         ));
     };
     // The answer is checked against the rules one move deep before it is
-    // given (a table is trusted for nothing).
-    let distances = outcome == Outcome::Draw || distance.is_some();
+    // given (a table is trusted for nothing); with `distances` (a distance
+    // table is there) the distances too.
     super::deep::check_one(game, index, &answer, distances).map_err(|why| {
         format!(
             "the table contradicts the rules at {}: {why} (a damaged table, or not this game's)",
@@ -223,7 +226,7 @@ mod tests {
         let Ok((index, side)) = game.parse_spot("xx.oo....") else {
             panic!("a position")
         };
-        let found = analyse(&game, index, side, truth).map(|a| (a.outcome, a.distance));
+        let found = analyse(&game, index, side, truth, true).map(|a| (a.outcome, a.distance));
         assert_eq!(found, Ok((Outcome::Win, Some(1))));
         let at = |lie: (Outcome, Option<u16>)| {
             move |i: u64| if i == index { Some(lie) } else { truth(i) }
@@ -239,10 +242,14 @@ mod tests {
             ),
             (
                 (Outcome::Loss, None),
-                "the table says loss but its moves make it win",
+                "the table says a loss without a distance",
+            ),
+            (
+                (Outcome::Loss, Some(2)),
+                "the table says loss in 2 but its moves make it win in 1",
             ),
         ] {
-            let err = analyse(&game, index, side, at(lie))
+            let err = analyse(&game, index, side, at(lie), true)
                 .err()
                 .unwrap_or_default();
             assert!(
@@ -253,7 +260,15 @@ mod tests {
         }
         // Outcomes alone (no distance table) are checked as outcomes.
         let outcomes = |i: u64| truth(i).map(|(o, _)| (o, None));
-        assert!(analyse(&game, index, side, outcomes).is_ok());
+        assert!(analyse(&game, index, side, outcomes, false).is_ok());
+        // A distance table that gives a win no distance is refused.
+        let err = analyse(&game, index, side, outcomes, true)
+            .err()
+            .unwrap_or_default();
+        assert!(
+            err.contains("the table says a win without a distance"),
+            "{err}"
+        );
     }
 
     #[test]

@@ -141,7 +141,10 @@ fn check_state<G: Game>(
         return Err(String::from("a position, but the table has no answer"));
     };
     if distances && (outcome == Outcome::Draw) != distance.is_none() {
-        return Err(format!("{outcome} with distance {distance:?}"));
+        return Err(match distance {
+            Some(d) => format!("the table says a draw at distance {d}"),
+            None => format!("the table says a {outcome} without a distance"),
+        });
     }
     moves.clear();
     if game.ending(i).is_none() {

@@ -21,7 +21,7 @@ pub fn limit() -> Option<u64> {
     let address_space = fs::read_to_string("/proc/self/limits")
         .ok()
         .and_then(|l| address_space_limit(&l));
-    let group = cgroup_limit().map(|g| g.saturating_add(swap.unwrap_or(0)));
+    let group = cgroup_limit(swap.unwrap_or(0));
     [machine, address_space, group].into_iter().flatten().min()
 }
 
@@ -47,10 +47,13 @@ fn address_space_limit(limits: &str) -> Option<u64> {
     rest.split_whitespace().next()?.parse().ok()
 }
 
-/// The memory limit of this process's control group, if one is set: the
-/// files of cgroup v2 and v1, at the group's path and at the root (which
-/// is the group's own inside a container).
-fn cgroup_limit() -> Option<u64> {
+/// The memory limit of this process's control group and every group above
+/// it, where one is set (a limit on a parent binds its children): per
+/// group, memory and swap (cgroup v2 `memory.max` and `memory.swap.max`,
+/// the machine's swap `swap` when the latter is unset; v1
+/// `memory.memsw.limit_in_bytes`, else `memory.limit_in_bytes` and `swap`).
+/// Inside a container the root is the container's own group.
+fn cgroup_limit(swap: u64) -> Option<u64> {
     let groups = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
     let path_of = |controller: &str| {
         groups.lines().find_map(|line| {
@@ -60,17 +63,42 @@ fn cgroup_limit() -> Option<u64> {
                 .then(|| path.to_string())
         })
     };
-    let v2 = path_of("").unwrap_or_default();
-    let v1 = path_of("memory").unwrap_or_default();
-    [
-        format!("/sys/fs/cgroup{v2}/memory.max"),
-        "/sys/fs/cgroup/memory.max".to_string(),
-        format!("/sys/fs/cgroup/memory{v1}/memory.limit_in_bytes"),
-        "/sys/fs/cgroup/memory/memory.limit_in_bytes".to_string(),
-    ]
-    .iter()
-    .filter_map(|file| group_value(&fs::read_to_string(file).ok()?))
-    .min()
+    let read = |file: String| group_value(&fs::read_to_string(file).ok()?);
+    let v2 = ancestors(&path_of("").unwrap_or_default())
+        .into_iter()
+        .filter_map(|dir| {
+            let dir = format!("/sys/fs/cgroup{dir}");
+            let memory = read(format!("{dir}/memory.max"))?;
+            let swap = read(format!("{dir}/memory.swap.max")).unwrap_or(swap);
+            Some(memory.saturating_add(swap))
+        });
+    let v1 = ancestors(&path_of("memory").unwrap_or_default())
+        .into_iter()
+        .filter_map(|dir| {
+            let dir = format!("/sys/fs/cgroup/memory{dir}");
+            read(format!("{dir}/memory.memsw.limit_in_bytes")).or_else(|| {
+                Some(read(format!("{dir}/memory.limit_in_bytes"))?.saturating_add(swap))
+            })
+        });
+    v2.chain(v1).min()
+}
+
+/// `path` and every group above it up to the root: `/a/b` gives `/a/b`,
+/// `/a` and `` (the root itself).
+fn ancestors(path: &str) -> Vec<String> {
+    let mut dirs = Vec::new();
+    let mut path = path.trim_end_matches('/').to_string();
+    loop {
+        dirs.push(path.clone());
+        match path.rfind('/') {
+            Some(at) => path.truncate(at),
+            None => break,
+        }
+    }
+    if dirs.last().is_some_and(|d| !d.is_empty()) {
+        dirs.push(String::new());
+    }
+    dirs
 }
 
 /// A cgroup limit file's value, unless it says there is none (`max`, or
@@ -99,6 +127,12 @@ mod tests {
         assert_eq!(group_value("max\n"), None);
         assert_eq!(group_value("9223372036854771712\n"), None);
         assert_eq!(group_value("536870912\n"), Some(536_870_912));
+        assert_eq!(
+            ancestors("/a/b.slice/c"),
+            ["/a/b.slice/c", "/a/b.slice", "/a", ""]
+        );
+        assert_eq!(ancestors("/"), [""]);
+        assert_eq!(ancestors(""), [""]);
         // Whatever this machine says, it is some bound above a megabyte.
         assert!(limit().is_none_or(|bytes| bytes > 1 << 20));
     }

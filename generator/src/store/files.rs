@@ -240,15 +240,22 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Option<PathBuf>, T
         return Ok(None);
     }
     let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
-    let outcomes = std::fs::read(outcome_path).map_err(|e| io(outcome_path, e))?;
-    let outcomes = gametable_format::read_raw(&outcomes)
-        .map_err(|e| TableFileError::Format(outcome_path.to_path_buf(), e))?;
-    let distances = std::fs::read(&beside).map_err(|e| io(&beside, e))?;
-    let paired = gametable_format::read_raw(&distances).is_ok_and(|d| {
-        d.header.kind == gametable_format::TableKind::Distance
-            && d.header.game == outcomes.header.game
-            && d.header.symmetry == outcomes.header.symmetry
-            && d.header.states == outcomes.header.states
+    // The headers alone tell (a table may be gigabytes).
+    let header = |path: &Path| -> Result<_, TableFileError> {
+        use std::io::Read as _;
+        let mut prefix = Vec::new();
+        std::fs::File::open(path)
+            .and_then(|f| f.take(1 << 20).read_to_end(&mut prefix))
+            .map_err(|e| io(path, e))?;
+        Ok(gametable_format::read_header(&prefix))
+    };
+    let outcomes =
+        header(outcome_path)?.map_err(|e| TableFileError::Format(outcome_path.to_path_buf(), e))?;
+    let paired = header(&beside)?.is_ok_and(|d| {
+        d.kind == gametable_format::TableKind::Distance
+            && d.game == outcomes.game
+            && d.symmetry == outcomes.symmetry
+            && d.states == outcomes.states
     });
     if paired {
         return Ok(None);

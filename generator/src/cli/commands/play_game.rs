@@ -64,7 +64,7 @@ fn play<G: Notation>(
     writeln!(out, "Type a move, 'hint' for the best moves, or 'quit'.")?;
     let mut plies = 0u32;
     loop {
-        let here = analysis::analyse(game, index, side, |i| source.answer(game, i))?;
+        let here = source.analyse(game, index, side)?;
         writeln!(out)?;
         writeln!(out, "{}", game.picture_spot(index, side).trim_end())?;
         if here.moves.is_empty() {
@@ -180,12 +180,14 @@ pub(crate) fn prompt(
                 writeln!(out, "End of input: game stopped after {played}, no result.")?;
                 return Ok(Reply::Stop);
             }
-            Some(Line::TooLong(length)) => {
+            // Its end may never come (`/dev/zero`): the game stops.
+            Some(Line::TooLong) => {
+                writeln!(out)?;
                 writeln!(
                     out,
-                    "That line is {length} bytes long; a move is at most {MAX_MOVE_LINE}."
+                    "That line is longer than {MAX_MOVE_LINE} bytes, which no move is: game stopped after {played}, no result."
                 )?;
-                continue;
+                return Ok(Reply::Stop);
             }
             Some(Line::Bytes(bytes)) => match String::from_utf8(bytes) {
                 Ok(line) => line,

@@ -40,7 +40,7 @@ pub fn cards(
         Player::Bob => (bob_hand, alice_hand, Side::Second),
     };
     let index = Position::new(to_move, waiting)?.index();
-    let a = analysis::analyse(cards, index, side, |i| source.answer(cards, i))?;
+    let a = source.analyse(cards, index, side)?;
     if json {
         say!("{}", a.to_json());
         return Ok(());
@@ -178,16 +178,29 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
         while let Some(line) = next_line(&mut input, MAX_POSITION_LINE).map_err(read_error)? {
             lines += 1;
             let answer = match &line {
-                Line::TooLong(length) => Err(format!(
-                    "{length} bytes long; a position is at most {MAX_POSITION_LINE}"
-                )),
+                // Its end may never come (`/dev/zero`): the reading stops.
+                Line::TooLong => {
+                    writeln!(
+                        out,
+                        "{}",
+                        analysis::json_error(&format!(
+                            "line {lines}: longer than {MAX_POSITION_LINE} bytes; no position is"
+                        ))
+                    )?;
+                    out.flush()?;
+                    return Err(format!(
+                        "line {lines} of {} is longer than {MAX_POSITION_LINE} bytes: stopped reading there",
+                        path.display()
+                    )
+                    .into());
+                }
                 Line::Bytes(line) => match std::str::from_utf8(line) {
                     Err(e) => Err(format!(
                         "not UTF-8 (byte {} of the line)",
                         e.valid_up_to() + 1
                     )),
                     Ok(text) if text.trim().is_empty() => Err("an empty line".to_string()),
-                    Ok(text) => explain(game, source, text),
+                    Ok(text) => explain(game, source, text).map_err(|e| e.to_string()),
                 },
             };
             let text = match answer {
@@ -209,8 +222,10 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
         return Ok(());
     }
     let position = args.position.as_deref().unwrap_or_default();
-    let analysis =
-        explain(game, source, position).map_err(|e| format!("--position '{position}': {e}"))?;
+    let analysis = explain(game, source, position).map_err(|e| match e {
+        Unanswered::Position(e) => format!("--position '{position}': {e}"),
+        Unanswered::Table(e) => format!("{}: {e}", source.describe()),
+    })?;
     if args.json {
         say!("{}", analysis.to_json());
     } else {
@@ -219,14 +234,34 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
     Ok(())
 }
 
+/// Why a position was not answered: the position asked (the notation's
+/// message), or the table (no answer, or one the rules contradict).
+#[derive(Debug)]
+pub enum Unanswered {
+    /// The text is not a position of the game.
+    Position(String),
+    /// The table cannot answer it truly.
+    Table(String),
+}
+
+impl std::fmt::Display for Unanswered {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            Unanswered::Position(e) | Unanswered::Table(e) => f.write_str(e),
+        }
+    }
+}
+
 /// The answer for one position written in the game's notation.
 ///
 /// # Errors
-/// The notation's message naming the character or move at fault, or a
-/// table with no answer.
-pub fn explain<G: Notation>(game: &G, source: &Source, text: &str) -> Result<Analysis, String> {
-    let (index, side) = game.parse_spot(text).map_err(|e| e.to_string())?;
-    analysis::analyse(game, index, side, |i| source.answer(game, i))
+/// The notation's message naming the character or move at fault, or the
+/// table's fault.
+pub fn explain<G: Notation>(game: &G, source: &Source, text: &str) -> Result<Analysis, Unanswered> {
+    let (index, side) = game
+        .parse_spot(text)
+        .map_err(|e| Unanswered::Position(e.to_string()))?;
+    source.analyse(game, index, side).map_err(Unanswered::Table)
 }
 
 /// An answer in words: the picture, the outcome, the moves grouped by result.

@@ -33,6 +33,7 @@ use axum::response::{IntoResponse, Response};
 use axum::routing::get;
 use axum::Router;
 
+use super::query::Unanswered;
 use crate::cli::args::ServeArgs;
 use crate::cli::registry::{self, BuiltIn, Entry};
 use crate::cli::source::{self, Source};
@@ -69,11 +70,11 @@ pub struct Explorer {
     pub served: Vec<Served>,
 }
 
-/// A request that cannot be answered: the status and the message naming
-/// the fault.
+/// A request that cannot be answered: the status (4xx, or 500 for a
+/// damaged table) and the message naming the fault.
 #[derive(Debug)]
 pub struct Fault {
-    /// A 4xx status.
+    /// A 4xx status, or 500.
     pub status: StatusCode,
     /// What is wrong, for a person.
     pub message: String,
@@ -83,6 +84,15 @@ impl Fault {
     fn bad(message: impl Into<String>) -> Fault {
         Fault {
             status: StatusCode::BAD_REQUEST,
+            message: message.into(),
+        }
+    }
+
+    /// A table served that cannot answer truly (damaged past its
+    /// checksums): the server's fault, not the request's.
+    fn table(message: impl Into<String>) -> Fault {
+        Fault {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
             message: message.into(),
         }
     }
@@ -126,10 +136,13 @@ impl Explorer {
                 Err(e) => eprintln!("gametable serve: not serving {name}: {e}"),
             }
         }
-        let mut paths: Vec<PathBuf> = args.table.clone();
+        // Folders first, then the tables named one by one: a table named
+        // wins over one of the same game found in a folder.
+        let mut paths: Vec<PathBuf> = Vec::new();
         for dir in &args.tables {
             paths.extend(outcome_tables(dir)?);
         }
+        paths.extend(args.table.iter().cloned());
         for path in &paths {
             let (game, source) = source::open_file(path)?;
             explorer.add(game, source, true);
@@ -251,8 +264,10 @@ fn analyse_in<G: Notation>(
     position: Option<&str>,
 ) -> Result<Analysis, Fault> {
     match position {
-        Some(text) => super::query::explain(game, source, text)
-            .map_err(|e| Fault::bad(format!("position '{text}': {e}"))),
+        Some(text) => super::query::explain(game, source, text).map_err(|e| match e {
+            Unanswered::Position(e) => Fault::bad(format!("position '{text}': {e}")),
+            Unanswered::Table(e) => Fault::table(e),
+        }),
         None => {
             let start = game.start().ok_or_else(|| {
                 Fault::not_found(format!(
@@ -260,8 +275,9 @@ fn analyse_in<G: Notation>(
                     game.name()
                 ))
             })?;
-            analysis::analyse(game, start, game.to_move(start), |i| source.answer(game, i))
-                .map_err(Fault::bad)
+            source
+                .analyse(game, start, game.to_move(start))
+                .map_err(Fault::table)
         }
     }
 }
