@@ -441,8 +441,9 @@ fn an_outcome_table_written_alone_leaves_no_stale_distance_table() {
     let out = generate_cards(4, 3, &table, &["--quiet", "--no-distances"]);
     assert!(
         text(&out.stdout).contains(&format!(
-            "removed {} and its fingerprint: the distance table of the table this one replaced",
-            beside.display()
+            "removed {} and {}: the distance table of the table this one replaced",
+            beside.display(),
+            dir.join("x-distance.fingerprint").display()
         )),
         "{}",
         text(&out.stdout)

@@ -230,14 +230,14 @@ fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFi
 /// another game, parameters, layout or size, is removed with its
 /// fingerprint and checksum entry (every reader would refuse the pair).
 /// One that pairs with the new table (the same solve's) is kept. Returns
-/// the path removed.
+/// the paths removed (none, or the table and its fingerprint if it had one).
 ///
 /// # Errors
 /// A file that does not read, or a removal that fails.
-pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Option<PathBuf>, TableFileError> {
+pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
     let beside = distance_path(outcome_path);
     if !beside.is_file() {
-        return Ok(None);
+        return Ok(Vec::new());
     }
     let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
     // The headers alone tell (a table may be gigabytes).
@@ -258,15 +258,17 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Option<PathBuf>, T
             && d.states == outcomes.states
     });
     if paired {
-        return Ok(None);
+        return Ok(Vec::new());
     }
+    let mut removed = vec![beside.clone()];
     std::fs::remove_file(&beside).map_err(|e| io(&beside, e))?;
     let fingerprint = fingerprint_path(&beside);
     if fingerprint.is_file() {
         std::fs::remove_file(&fingerprint).map_err(|e| io(&fingerprint, e))?;
+        removed.push(fingerprint);
     }
     let dir = outcome_path.parent().unwrap_or(Path::new(""));
-    let names: Vec<String> = [&beside, &fingerprint]
+    let names: Vec<String> = removed
         .iter()
         .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
         .collect();
@@ -274,7 +276,7 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Option<PathBuf>, T
     if dir.join(SUMS).is_file() {
         rewrite_sums(dir, &[], &names)?;
     }
-    Ok(Some(beside))
+    Ok(removed)
 }
 
 /// Checks `dir/SHA256SUMS` against the files it lists, as `sha256sum -c` does.

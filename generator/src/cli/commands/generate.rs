@@ -147,10 +147,12 @@ pub fn cards(
 /// beside it by the table it replaced ([`store::drop_unpaired_distances`])
 /// and says so.
 fn say_stale_distances_removed(path: &Path) -> crate::cli::Result<()> {
-    if let Some(removed) = store::drop_unpaired_distances(path)? {
+    let removed = store::drop_unpaired_distances(path)?;
+    if !removed.is_empty() {
+        let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
         say!(
-            "removed {} and its fingerprint: the distance table of the table this one replaced",
-            removed.display()
+            "removed {}: the distance table of the table this one replaced",
+            names.join(" and ")
         );
     }
     Ok(())
