@@ -738,3 +738,72 @@ fn errors_are_bounded_and_output_names_plain() {
     assert!(!dir.join("SHA256SUMS").exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A table re-encoded (its checksums valid) with a header or payload its
+/// game contradicts: `stats` refuses a header the game does not build or
+/// whose size is not the game's, as `query` does; `query` refuses
+/// distances the rules contradict at the position asked.
+#[test]
+fn re_signed_tables_are_refused_by_stats_and_query() {
+    let dir = scratch_dir("re-signed");
+    let data = cli::workspace().join("data");
+    let bytes = std::fs::read(data.join("connect4-4x4.gtbl")).unwrap();
+    let table = gametable_format::decode(&bytes).unwrap();
+    let spec = |game: gametable_format::Game, states: u64| gametable_format::TableSpec {
+        game,
+        kind: table.header.kind,
+        bits_per_state: table.header.bits_per_state,
+        symmetry: table.header.symmetry,
+        states,
+        compression: table.header.compression,
+        generator: table.header.generator.clone(),
+    };
+    let width0 = gametable_format::Game::new("connect4", &[("width", 0), ("height", 4)]);
+    let wrong_size = table.header.game.clone();
+    for (name, spec, payload, message) in [
+        (
+            "w0.gtbl",
+            spec(width0, table.header.states),
+            table.payload.clone(),
+            "connect4: the table's parameter width 0 is not in 1..=9",
+        ),
+        (
+            "size.gtbl",
+            spec(wrong_size, table.header.states - 4),
+            table.payload[..table.payload.len() - 1].to_vec(),
+            "stored states, but the game has",
+        ),
+    ] {
+        let path = dir.join(name);
+        std::fs::write(&path, gametable_format::encode(&spec, &payload).unwrap()).unwrap();
+        let out = gametable(&["stats", path.to_str().unwrap()], "");
+        assert!(!out.status.success(), "{}", text(&out.stdout));
+        assert!(text(&out.stderr).contains(message), "{}", text(&out.stderr));
+    }
+    // Tic-tac-toe's distance table with every distance 0, re-encoded.
+    std::fs::copy(data.join("tictactoe.gtbl"), dir.join("t.gtbl")).unwrap();
+    let bytes = std::fs::read(data.join("tictactoe-distance.gtbl")).unwrap();
+    let zeros = cli::re_encoded(&bytes, |payload| vec![0; payload.len()]);
+    std::fs::write(dir.join("t-distance.gtbl"), zeros).unwrap();
+    let table = dir.join("t.gtbl");
+    let out = gametable(
+        &[
+            "query",
+            "tictactoe",
+            "--table",
+            table.to_str().unwrap(),
+            "--position",
+            "xx.oo....",
+        ],
+        "",
+    );
+    assert!(!out.status.success(), "{}", text(&out.stdout));
+    assert!(
+        text(&out.stderr).contains("the table contradicts the rules at xx.oo....: the table says win in 0 but its moves make it win in 1")
+            && text(&out.stderr).contains("t.gtbl and ")
+            && !text(&out.stderr).contains("--position"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -73,3 +73,21 @@ pub fn assert_refused(command: &[&str], cases: &[(&str, &str)]) {
         );
     }
 }
+
+/// The table file `bytes` with its payload replaced by `payload(old
+/// payload)` and encoded again, its checksums valid: damage that only a
+/// deep check (or a fresh regeneration) can see.
+pub fn re_encoded(bytes: &[u8], payload: impl FnOnce(&[u8]) -> Vec<u8>) -> Vec<u8> {
+    let table = gametable_format::decode(bytes).unwrap();
+    let header = &table.header;
+    let spec = gametable_format::TableSpec {
+        game: header.game.clone(),
+        kind: header.kind,
+        bits_per_state: header.bits_per_state,
+        symmetry: header.symmetry,
+        states: header.states,
+        compression: header.compression,
+        generator: header.generator.clone(),
+    };
+    gametable_format::encode(&spec, &payload(&table.payload)).unwrap()
+}
