@@ -175,15 +175,25 @@ pub struct RawTable<'a> {
 }
 
 /// The header of a table file, from its first bytes (`prefix`: at least
-/// the preamble and the header), with the magic and version checked but
-/// not the file's length or digests: what a program needs to tell which
-/// table a file is without reading it whole. A table it names is still
-/// read with [`read_raw`] or [`decode`] before use.
+/// the preamble and the header), and the file length it implies, with the
+/// magic and version checked but not the digests: what a program needs to
+/// tell which table a file is without reading it whole. A table it names
+/// is still read with [`read_raw`] or [`decode`] before use.
 ///
 /// # Errors
 /// The first [`FormatError`] found, in file order.
-pub fn read_header(prefix: &[u8]) -> Result<Header, FormatError> {
-    header_of(prefix).map(|(header, _)| header)
+pub fn read_header(prefix: &[u8]) -> Result<(Header, u64), FormatError> {
+    let (header, header_end) = header_of(prefix)?;
+    let len = file_len(&header, header_end)?;
+    Ok((header, len))
+}
+
+/// The length of a file whose header ends at `header_end`.
+fn file_len(header: &Header, header_end: usize) -> Result<u64, FormatError> {
+    (header_end as u64)
+        .checked_add(header.stored_len)
+        .and_then(|n| n.checked_add(DIGEST_LEN as u64))
+        .ok_or(FormatError::Inconsistent("stored length overflows"))
 }
 
 /// The header of the file starting `bytes`, and where it ends.
@@ -256,10 +266,7 @@ fn header_of(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
 /// The first [`FormatError`] found, in file order.
 pub fn read_raw(bytes: &[u8]) -> Result<RawTable<'_>, FormatError> {
     let (header, header_end) = header_of(bytes)?;
-    let expected_len = (header_end as u64)
-        .checked_add(header.stored_len)
-        .and_then(|n| n.checked_add(DIGEST_LEN as u64))
-        .ok_or(FormatError::Inconsistent("stored length overflows"))?;
+    let expected_len = file_len(&header, header_end)?;
     if expected_len != bytes.len() as u64 {
         return Err(FormatError::Length {
             expected: expected_len,

@@ -471,6 +471,17 @@ fn an_outcome_table_written_alone_leaves_no_stale_distance_table() {
         text(&out.stdout)
     );
     assert!(beside.exists());
+    // One of the same variant but cut short is no pair either.
+    let whole = std::fs::read(&beside).unwrap();
+    std::fs::write(&beside, &whole[..whole.len() / 2]).unwrap();
+    let out = generate_cards(4, 3, &table, &["--quiet", "--no-distances"]);
+    assert!(
+        text(&out.stdout).contains("removed "),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(!beside.exists());
+    generate_cards(4, 3, &table, &["--quiet"]);
     let out = gametable(&["verify", dir.to_str().unwrap()], b"");
     assert!(out.status.success(), "{}", text(&out.stdout));
     std::fs::remove_dir_all(&dir).unwrap();

@@ -153,6 +153,18 @@ fn check_state<G: Game>(
     let mut results = Vec::with_capacity(moves.len());
     for &t in moves.iter() {
         match answer(t) {
+            // (Checked here too: a move's answer is shown beside this one.)
+            Some((outcome, distance))
+                if distances && (outcome == Outcome::Draw) != distance.is_none() =>
+            {
+                return Err(format!(
+                    "its move to state {t} has a {outcome} {}",
+                    match distance {
+                        Some(d) => format!("at distance {d}"),
+                        None => "without a distance".to_string(),
+                    }
+                ))
+            }
             Some(result) => results.push(result),
             None => return Err(format!("its move to state {t} has no answer")),
         }

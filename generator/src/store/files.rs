@@ -240,14 +240,28 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
         return Ok(Vec::new());
     }
     let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
-    // The headers alone tell (a table may be gigabytes).
+    // The headers alone tell (a table may be gigabytes), with the file's
+    // length: a table cut short is no pair either.
     let header = |path: &Path| -> Result<_, TableFileError> {
         use std::io::Read as _;
         let mut prefix = Vec::new();
-        std::fs::File::open(path)
-            .and_then(|f| f.take(1 << 20).read_to_end(&mut prefix))
+        let file = std::fs::File::open(path).map_err(|e| io(path, e))?;
+        let len = file.metadata().map_err(|e| io(path, e))?.len();
+        file.take(1 << 20)
+            .read_to_end(&mut prefix)
             .map_err(|e| io(path, e))?;
-        Ok(gametable_format::read_header(&prefix))
+        Ok(
+            gametable_format::read_header(&prefix).and_then(|(header, implied)| {
+                if implied == len {
+                    Ok(header)
+                } else {
+                    Err(gametable_format::FormatError::Length {
+                        expected: implied,
+                        found: len,
+                    })
+                }
+            }),
+        )
     };
     let outcomes =
         header(outcome_path)?.map_err(|e| TableFileError::Format(outcome_path.to_path_buf(), e))?;

@@ -64,7 +64,9 @@ fn play<G: Notation>(
     writeln!(out, "Type a move, 'hint' for the best moves, or 'quit'.")?;
     let mut plies = 0u32;
     loop {
-        let here = source.analyse(game, index, side)?;
+        let here = source
+            .analyse(game, index, side)
+            .map_err(|e| format!("{}: {e}", source.describe()))?;
         writeln!(out)?;
         writeln!(out, "{}", game.picture_spot(index, side).trim_end())?;
         if here.moves.is_empty() {
@@ -180,14 +182,18 @@ pub(crate) fn prompt(
                 writeln!(out, "End of input: game stopped after {played}, no result.")?;
                 return Ok(Reply::Stop);
             }
-            // Its end may never come (`/dev/zero`): the game stops.
+            // Its end may never come (`/dev/zero`): the game stops, and
+            // the exit status says the input was refused.
             Some(Line::TooLong) => {
                 writeln!(out)?;
                 writeln!(
                     out,
                     "That line is longer than {MAX_MOVE_LINE} bytes, which no move is: game stopped after {played}, no result."
                 )?;
-                return Ok(Reply::Stop);
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidData,
+                    format!("a line of input longer than {MAX_MOVE_LINE} bytes: no move is"),
+                ));
             }
             Some(Line::Bytes(bytes)) => match String::from_utf8(bytes) {
                 Ok(line) => line,

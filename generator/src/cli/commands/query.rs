@@ -40,7 +40,9 @@ pub fn cards(
         Player::Bob => (bob_hand, alice_hand, Side::Second),
     };
     let index = Position::new(to_move, waiting)?.index();
-    let a = source.analyse(cards, index, side)?;
+    let a = source
+        .analyse(cards, index, side)
+        .map_err(|e| format!("{}: {e}", source.describe()))?;
     if json {
         say!("{}", a.to_json());
         return Ok(());
@@ -188,9 +190,17 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
                         ))
                     )?;
                     out.flush()?;
+                    let input = if path.as_os_str() == "-" {
+                        "stdin".to_string()
+                    } else {
+                        path.display().to_string()
+                    };
                     return Err(format!(
-                        "line {lines} of {} is longer than {MAX_POSITION_LINE} bytes: stopped reading there",
-                        path.display()
+                        "line {lines} of {input} is longer than {MAX_POSITION_LINE} bytes: stopped reading there{}",
+                        match failed {
+                            0 => String::new(),
+                            n => format!(" ({n} lines before it could not be answered either)"),
+                        }
                     )
                     .into());
                 }
@@ -200,7 +210,10 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
                         e.valid_up_to() + 1
                     )),
                     Ok(text) if text.trim().is_empty() => Err("an empty line".to_string()),
-                    Ok(text) => explain(game, source, text).map_err(|e| e.to_string()),
+                    Ok(text) => explain(game, source, text).map_err(|e| match e {
+                        Unanswered::Position(e) => e,
+                        Unanswered::Table(e) => format!("{}: {e}", source.describe()),
+                    }),
                 },
             };
             let text = match answer {

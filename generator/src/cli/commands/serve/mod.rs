@@ -266,7 +266,11 @@ fn analyse_in<G: Notation>(
     match position {
         Some(text) => super::query::explain(game, source, text).map_err(|e| match e {
             Unanswered::Position(e) => Fault::bad(format!("position '{text}': {e}")),
-            Unanswered::Table(e) => Fault::table(e),
+            Unanswered::Table(e) => {
+                // The operator's to mend: said where they look.
+                eprintln!("gametable serve: {}: {e}", source.describe());
+                Fault::table(e)
+            }
         }),
         None => {
             let start = game.start().ok_or_else(|| {
