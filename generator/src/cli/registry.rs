@@ -45,14 +45,16 @@ impl ParameterSpec {
         if self.step <= 1 {
             return format!("{}..={}", self.min, self.max);
         }
-        let values: Vec<String> = (self.min..=self.max)
-            .step_by(self.step as usize)
-            .map(|v| v.to_string())
-            .collect();
+        let values: Vec<String> = self.values().map(|v| v.to_string()).collect();
         match values.split_last() {
             Some((last, rest)) if !rest.is_empty() => format!("{} or {last}", rest.join(", ")),
             _ => values.join(""),
         }
+    }
+
+    /// Every value accepted, in order.
+    pub fn values(&self) -> impl Iterator<Item = u64> {
+        (self.min..=self.max).step_by(self.step.max(1) as usize)
     }
 }
 

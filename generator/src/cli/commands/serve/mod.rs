@@ -263,14 +263,16 @@ fn analyse_in<G: Notation>(
     source: &Source,
     position: Option<&str>,
 ) -> Result<Analysis, Fault> {
+    // The table's fault is the operator's to mend: said where they look,
+    // as well as answered 500.
+    let table_fault = |e: String| {
+        eprintln!("gametable serve: {}: {e}", source.describe());
+        Fault::table(e)
+    };
     match position {
         Some(text) => super::query::explain(game, source, text).map_err(|e| match e {
             Unanswered::Position(e) => Fault::bad(format!("position '{text}': {e}")),
-            Unanswered::Table(e) => {
-                // The operator's to mend: said where they look.
-                eprintln!("gametable serve: {}: {e}", source.describe());
-                Fault::table(e)
-            }
+            Unanswered::Table(e) => table_fault(e),
         }),
         None => {
             let start = game.start().ok_or_else(|| {
@@ -281,7 +283,7 @@ fn analyse_in<G: Notation>(
             })?;
             source
                 .analyse(game, start, game.to_move(start))
-                .map_err(Fault::table)
+                .map_err(table_fault)
         }
     }
 }
@@ -689,10 +691,7 @@ mod tests {
                     .find(|l| l.contains(&format!("{{\"name\": \"{}\"", p.name)))
                     .unwrap_or_else(|| panic!("{} {} is not in the document", entry.name, p.name));
                 let range = if p.step > 1 {
-                    let values: Vec<String> = (p.min..=p.max)
-                        .step_by(p.step as usize)
-                        .map(|v| v.to_string())
-                        .collect();
+                    let values: Vec<String> = p.values().map(|v| v.to_string()).collect();
                     format!("\"enum\": [{}]", values.join(", "))
                 } else {
                     format!("\"minimum\": {}, \"maximum\": {}", p.min, p.max)
