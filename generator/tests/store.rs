@@ -429,3 +429,42 @@ fn damaged_and_old_files_are_refused() {
     assert!(!bad_path.exists());
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// Runs that finish at once into one folder each add their entries to its
+/// `SHA256SUMS` (each rewrites the list under a lock on the folder): without
+/// it, two rewrites read the same list and the later one drops the other's
+/// entry.
+#[test]
+fn concurrent_checksum_updates_lose_no_entry() {
+    let dir = dir("concurrent-sums");
+    let names: Vec<String> = (0..8)
+        .flat_map(|t| (0..25).map(move |i| format!("t{t}-{i}.gtbl")))
+        .collect();
+    std::thread::scope(|scope| {
+        for chunk in names.chunks(25) {
+            let dir = &dir;
+            scope.spawn(move || {
+                for name in chunk {
+                    std::fs::write(dir.join(name), name.as_bytes()).unwrap();
+                    store::update_sums(dir, &[name.as_str()]).unwrap();
+                }
+            });
+        }
+    });
+    let listed: Vec<String> = store::read_sums(&dir)
+        .unwrap()
+        .into_iter()
+        .map(|(digest, name)| {
+            let bytes = std::fs::read(dir.join(&name)).unwrap();
+            assert_eq!(
+                digest,
+                gametable_format::hex(&gametable_format::sha256(&bytes))
+            );
+            name
+        })
+        .collect();
+    let mut expected = names.clone();
+    expected.sort();
+    assert_eq!(listed, expected);
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -204,6 +204,9 @@ pub fn update_sums(dir: &Path, files: &[&str]) -> Result<(), TableFileError> {
 fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFileError> {
     let sums_path = dir.join(SUMS);
     let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
+    // Read, change, write back: two runs doing this at once would each
+    // write the list as it read it, losing the other's entries.
+    let _lock = lock_dir(dir)?;
     let mut entries: Vec<(String, String)> = read_sums(dir)?
         .into_iter()
         .map(|(digest, name)| (name, digest))
@@ -223,6 +226,38 @@ fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFi
         .map(|(name, digest)| format!("{digest}  {name}\n"))
         .collect();
     atomic::write(&sums_path, text.as_bytes()).map_err(|e| io(&sums_path, e))
+}
+
+/// Holds an exclusive advisory lock on the folder `dir` (on its own file
+/// handle, so it also excludes threads of this process) until dropped,
+/// waiting for another holder; the system releases it when a process
+/// ends, so a killed run leaves no lock behind. Unix locks the folder
+/// itself; elsewhere (a folder is no file there) a `SHA256SUMS.lock` file
+/// beside the list.
+///
+/// # Errors
+/// The folder (or lock file) cannot be opened or locked.
+fn lock_dir(dir: &Path) -> Result<std::fs::File, TableFileError> {
+    let dir = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    #[cfg(unix)]
+    let (path, file) = (dir.to_path_buf(), std::fs::File::open(dir));
+    #[cfg(not(unix))]
+    let (path, file) = {
+        let path = dir.join(format!("{SUMS}.lock"));
+        let file = std::fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path);
+        (path, file)
+    };
+    let file = file.map_err(|e| TableFileError::Io(path.clone(), e))?;
+    file.lock().map_err(|e| TableFileError::Io(path, e))?;
+    Ok(file)
 }
 
 /// After an outcome table was written at `outcome_path` without a distance
