@@ -15,13 +15,14 @@ pub fn limit() -> Option<u64> {
     let swap = meminfo
         .as_deref()
         .and_then(|m| meminfo_field(m, "SwapTotal:"));
-    let machine = meminfo
+    let ram = meminfo
         .as_deref()
-        .and_then(|m| Some(meminfo_field(m, "MemTotal:")? + swap.unwrap_or(0)));
+        .and_then(|m| meminfo_field(m, "MemTotal:"));
+    let machine = ram.map(|ram| ram + swap.unwrap_or(0));
     let address_space = fs::read_to_string("/proc/self/limits")
         .ok()
         .and_then(|l| address_space_limit(&l));
-    let group = cgroup_limit(swap.unwrap_or(0));
+    let group = cgroup_limit(ram.unwrap_or(u64::MAX), swap.unwrap_or(0));
     [machine, address_space, group].into_iter().flatten().min()
 }
 
@@ -48,12 +49,12 @@ fn address_space_limit(limits: &str) -> Option<u64> {
 }
 
 /// The memory limit of this process's control group and every group above
-/// it, where one is set (a limit on a parent binds its children): per
-/// group, memory and swap (cgroup v2 `memory.max` and `memory.swap.max`,
-/// the machine's swap `swap` when the latter is unset; v1
-/// `memory.memsw.limit_in_bytes`, else `memory.limit_in_bytes` and `swap`).
-/// Inside a container the root is the container's own group.
-fn cgroup_limit(swap: u64) -> Option<u64> {
+/// it, where one is set (a limit on a parent binds its children): cgroup
+/// v2's least `memory.max` and least `memory.swap.max` ([`v2_bound`]); per
+/// v1 group `memory.memsw.limit_in_bytes`, else `memory.limit_in_bytes`
+/// and the machine's swap `swap`. Inside a container the root is the
+/// container's own group.
+fn cgroup_limit(ram: u64, swap: u64) -> Option<u64> {
     let groups = fs::read_to_string("/proc/self/cgroup").unwrap_or_default();
     let path_of = |controller: &str| {
         groups.lines().find_map(|line| {
@@ -64,14 +65,17 @@ fn cgroup_limit(swap: u64) -> Option<u64> {
         })
     };
     let read = |file: String| group_value(&fs::read_to_string(file).ok()?);
-    let v2 = ancestors(&path_of("").unwrap_or_default())
+    let v2_groups: Vec<(Option<u64>, Option<u64>)> = ancestors(&path_of("").unwrap_or_default())
         .into_iter()
-        .filter_map(|dir| {
+        .map(|dir| {
             let dir = format!("/sys/fs/cgroup{dir}");
-            let memory = read(format!("{dir}/memory.max"))?;
-            let swap = read(format!("{dir}/memory.swap.max")).unwrap_or(swap);
-            Some(memory.saturating_add(swap))
-        });
+            (
+                read(format!("{dir}/memory.max")),
+                read(format!("{dir}/memory.swap.max")),
+            )
+        })
+        .collect();
+    let v2 = v2_bound(&v2_groups, ram, swap);
     let v1 = ancestors(&path_of("memory").unwrap_or_default())
         .into_iter()
         .filter_map(|dir| {
@@ -80,7 +84,27 @@ fn cgroup_limit(swap: u64) -> Option<u64> {
                 Some(read(format!("{dir}/memory.limit_in_bytes"))?.saturating_add(swap))
             })
         });
-    v2.chain(v1).min()
+    v2.into_iter().chain(v1).min()
+}
+
+/// What cgroup v2 lets a process use, from each group's `memory.max` and
+/// `memory.swap.max` (`None` where unset), the process's group and those
+/// above it: memory and swap are capped apart, each by its least limit
+/// on the path, the machine's `ram` and `swap` where no group caps it. A
+/// group that caps only swap (`memory.swap.max` 0 under an unlimited
+/// `memory.max`) still lowers the bound to the machine's memory; `None`
+/// when no group caps either.
+fn v2_bound(groups: &[(Option<u64>, Option<u64>)], ram: u64, swap: u64) -> Option<u64> {
+    let memory = groups.iter().filter_map(|g| g.0).min();
+    let swap_cap = groups.iter().filter_map(|g| g.1).min();
+    if memory.is_none() && swap_cap.is_none() {
+        return None;
+    }
+    Some(
+        memory
+            .unwrap_or(ram)
+            .saturating_add(swap_cap.unwrap_or(swap).min(swap)),
+    )
 }
 
 /// `path` and every group above it up to the root: `/a/b` gives `/a/b`,
@@ -132,6 +156,28 @@ mod tests {
             ["/a/b.slice/c", "/a/b.slice", "/a", ""]
         );
         assert_eq!(ancestors("/"), [""]);
+        // cgroup v2: memory and swap capped apart, each by its least limit.
+        let (gib, ram, swap) = (1u64 << 30, 16u64 << 30, 8u64 << 30);
+        assert_eq!(v2_bound(&[(None, None), (None, None)], ram, swap), None);
+        assert_eq!(v2_bound(&[(None, Some(0))], ram, swap), Some(ram));
+        assert_eq!(v2_bound(&[(Some(gib), None)], ram, swap), Some(gib + swap));
+        assert_eq!(
+            v2_bound(&[(None, Some(0)), (Some(gib), None)], ram, swap),
+            Some(gib)
+        );
+        assert_eq!(
+            v2_bound(
+                &[(Some(4 * gib), Some(gib)), (Some(2 * gib), Some(3 * gib))],
+                ram,
+                swap
+            ),
+            Some(3 * gib)
+        );
+        // A swap limit above the machine's swap allows no more than there is.
+        assert_eq!(
+            v2_bound(&[(Some(gib), Some(64 * gib))], ram, swap),
+            Some(gib + swap)
+        );
         assert_eq!(ancestors(""), [""]);
         // Whatever this machine says, it is some bound above a megabyte.
         assert!(limit().is_none_or(|bytes| bytes > 1 << 20));
