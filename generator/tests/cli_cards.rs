@@ -326,6 +326,27 @@ fn generate_verify_stats_round_trip_and_corruption_is_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A distance table beside that is another variant's makes `stats` fail
+/// before it prints anything: a report is whole or not given.
+#[test]
+fn stats_with_a_mismatched_distance_table_beside_prints_nothing() {
+    let dir = scratch_dir("stats-mismatch");
+    let table = dir.join("t.gtbl");
+    let other = dir.join("other.gtbl");
+    generate_cards(3, 4, &table, &["--no-distances"]);
+    generate_cards(2, 3, &other, &[]);
+    std::fs::copy(dir.join("other-distance.gtbl"), dir.join("t-distance.gtbl")).unwrap();
+    let out = gametable(&["stats", table.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert_eq!(text(&out.stdout), "", "a partial report was printed");
+    assert!(
+        text(&out.stderr).contains("t-distance.gtbl"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn verify_refuses_a_stale_fingerprint() {
     let dir = scratch_dir("fingerprint");

@@ -28,6 +28,17 @@ pub fn run(path: &Path) -> crate::cli::Result<()> {
         return distances(path, &bytes);
     }
     let file = OutcomeFile::from_bytes(path, &bytes)?;
+    // The distance table beside is read and paired before anything is
+    // printed: a report is whole or not given.
+    let beside = table_file::distance_path(path);
+    let distances = if beside.is_file() {
+        let distances = DistanceFile::read(&beside)?;
+        gametable::PerfectPlay::new(file.table(), distances.table())
+            .map_err(|e| format!("{} and {}: {e}", path.display(), beside.display()))?;
+        Some(distances)
+    } else {
+        None
+    };
     let counts = file.counts();
     let states = file.variant.states();
     let share = |n: u64| 100.0 * n as f64 / states as f64;
@@ -52,13 +63,9 @@ pub fn run(path: &Path) -> crate::cli::Result<()> {
         say!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
     }
     say!("not a position: {}", counts[code::NOT_A_POSITION as usize]);
-    let beside = table_file::distance_path(path);
-    if beside.is_file() {
-        let distances = DistanceFile::read(&beside)?;
-        gametable::PerfectPlay::new(file.table(), distances.table())
-            .map_err(|e| format!("{} and {}: {e}", path.display(), beside.display()))?;
+    if let Some(distances) = &distances {
         say!("distances: {}", beside.display());
-        distance_lines(&distances)?;
+        distance_lines(distances)?;
     } else {
         say!("distances: no distance table beside it");
     }
