@@ -147,9 +147,15 @@ impl Hand {
                 found: (m + highest + 1) as usize,
             });
         }
-        // Every count is at most 64, so the sum of all sixteen fits the top
-        // byte of the product without a carry from below.
-        let sum = (packed.wrapping_mul(0x0101_0101_0101_0101_0101_0101_0101_0101) >> 120) as usize;
+        // The exact total of all sixteen counts, whatever they hold: add
+        // each odd byte to the even byte below it, giving eight 16-bit
+        // lanes of at most 510; multiplying by one in every lane sums them
+        // all into the top lane, and each partial sum is at most
+        // 8 * 510 = 4080, so no lane carries into the next.
+        const EVEN_BYTES: u128 = 0x00FF_00FF_00FF_00FF_00FF_00FF_00FF_00FF;
+        const EVERY_LANE: u128 = 0x0001_0001_0001_0001_0001_0001_0001_0001;
+        let lanes = (packed & EVEN_BYTES) + ((packed >> 8) & EVEN_BYTES);
+        let sum = (lanes.wrapping_mul(EVERY_LANE) >> 112) as usize;
         if sum != variant.cards() as usize {
             return Err(HandError::CountsSum {
                 expected: variant.cards(),
@@ -444,6 +450,67 @@ mod tests {
                 found: 7
             })
         );
+    }
+
+    /// Counts whose total passes 255 are summed exactly: a byte-wise sum
+    /// would wrap (or carry into the top byte) and take them for a hand.
+    #[test]
+    fn count_arrays_past_a_byte_are_refused() {
+        let v = Variant::CLASSIC;
+        let with = |head: &[u8]| {
+            let mut counts = [0u8; 16];
+            counts[..head.len()].copy_from_slice(head);
+            Hand::from_count_array(v, counts)
+        };
+        let sum = |expected, found| Err(HandError::CountsSum { expected, found });
+        assert_eq!(with(&[255, 8]), sum(8, 263));
+        assert_eq!(with(&[199, 64]), sum(8, 263));
+        assert_eq!(with(&[0, 0, 0, 255, 8]), sum(8, 263));
+        // 264 = 8 mod 256.
+        assert_eq!(with(&[64, 64, 64, 64, 8]), sum(8, 264));
+        assert_eq!(with(&[255, 255, 255, 255, 255]), sum(8, 1275));
+        // The largest total there is: every byte full (values past the
+        // modulus are refused first, so take a variant of modulus 16).
+        let v16 = Variant::new(8, 16).unwrap();
+        assert_eq!(
+            Hand::from_count_array(v16, [255; 16]),
+            Err(HandError::CountsSum {
+                expected: 8,
+                found: 4080
+            })
+        );
+        // Every single count past the hand size, and pairs of counts
+        // whose sum passes a byte, anywhere among the values.
+        for high in 9..=255u8 {
+            for at in 0..5 {
+                let mut counts = [0u8; 16];
+                counts[at] = high;
+                assert_eq!(Hand::from_count_array(v, counts), sum(8, usize::from(high)));
+                counts[(at + 1) % 5] = 8;
+                assert_eq!(
+                    Hand::from_count_array(v, counts),
+                    sum(8, usize::from(high) + 8)
+                );
+            }
+        }
+        // The slice constructor agrees.
+        assert_eq!(Hand::from_counts(v, &[255, 8, 0, 0, 0]), sum(8, 263));
+        // And so does it on arbitrary bytes (the slice adds them one by one).
+        let mut seed = 0x9E37_79B9_7F4A_7C15u64;
+        for _ in 0..20_000 {
+            let mut counts = [0u8; 16];
+            for count in &mut counts {
+                seed = seed
+                    .wrapping_mul(6_364_136_223_846_793_005)
+                    .wrapping_add(1_442_695_040_888_963_407);
+                *count = (seed >> 56) as u8 >> (seed >> 40 & 7);
+            }
+            assert_eq!(
+                Hand::from_count_array(v16, counts),
+                Hand::from_counts(v16, &counts),
+                "{counts:?}"
+            );
+        }
     }
 
     #[test]
