@@ -23,9 +23,19 @@ pub struct DistanceTable<'a> {
 }
 
 /// The number of bytes a distance table of `states` states at `bits` bits
-/// (8 or 16) per state takes.
-pub const fn distance_len(states: u64, bits: u8) -> u64 {
-    states * (bits as u64 / 8)
+/// per state takes; `None` when `bits` is not 8 or 16, or when the length
+/// does not fit in a `u64` (as the format crate's `payload_len`).
+///
+/// ```
+/// use gametable::distance_len;
+/// assert_eq!(distance_len(245_025, 16), Some(490_050));
+/// assert_eq!(distance_len(u64::MAX, 16), None);
+/// ```
+pub const fn distance_len(states: u64, bits: u8) -> Option<u64> {
+    match bits {
+        8 | 16 => states.checked_mul(bits as u64 / 8),
+        _ => None,
+    }
 }
 
 impl<'a> DistanceTable<'a> {
@@ -48,7 +58,12 @@ impl<'a> DistanceTable<'a> {
         if bits != 8 && bits != 16 {
             return Err(TableError::Bits { bits });
         }
-        let expected = distance_len(variant.states(), bits);
+        // A length past u64::MAX (16 bits per state of more than 2^63
+        // states) matches no slice: it is reported as u64::MAX.
+        let expected = match distance_len(variant.states(), bits) {
+            Some(len) => len,
+            None => u64::MAX,
+        };
         if bytes.len() as u64 != expected {
             return Err(TableError::Length {
                 expected,
@@ -173,6 +188,36 @@ mod tests {
         let t = DistanceTable::from_bytes(small(), 16, &wide).unwrap();
         assert_eq!(t.distance_at(5), Some(259));
         assert_eq!(t.distance_at(0), None);
+    }
+
+    #[test]
+    fn lengths_past_u64_are_none_not_wrapped() {
+        assert_eq!(distance_len(9, 8), Some(9));
+        assert_eq!(distance_len(9, 16), Some(18));
+        assert_eq!(distance_len(u64::MAX, 8), Some(u64::MAX));
+        assert_eq!(distance_len(u64::MAX / 2, 16), Some(u64::MAX - 1));
+        assert_eq!(distance_len(u64::MAX / 2 + 1, 16), None);
+        assert_eq!(distance_len(u64::MAX, 16), None);
+        for bits in [0, 1, 4, 12, 32, u8::MAX] {
+            assert_eq!(distance_len(9, bits), None, "{bits} bits");
+        }
+        // A variant whose 16-bit table would take more than u64::MAX bytes
+        // (3,381,098,545 hands): refused, not wrapped to a small length.
+        let v = Variant::new(54, 9).unwrap();
+        assert_eq!(
+            DistanceTable::check_length(v, 16, &[0; 4]),
+            Err(TableError::Length {
+                expected: u64::MAX,
+                found: 4
+            })
+        );
+        assert_eq!(
+            DistanceTable::check_length(v, 8, &[0; 4]),
+            Err(TableError::Length {
+                expected: v.states(),
+                found: 4
+            })
+        );
     }
 
     #[test]

@@ -152,9 +152,12 @@ impl core::error::Error for PositionError {}
 /// A table that does not fit its variant, or two tables that disagree.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub enum TableError {
-    /// The byte length is not `ceil(states / 4)`.
+    /// The byte length is not the variant's: `ceil(states / 4)` for an
+    /// outcome table ([`crate::packed_len`]), `states * bits / 8` for a
+    /// distance table ([`crate::distance_len`]).
     Length {
-        /// Bytes a table of this variant holds.
+        /// Bytes a table of this variant holds (`u64::MAX` when that does
+        /// not fit in a `u64`).
         expected: u64,
         /// Bytes given.
         found: usize,
