@@ -744,6 +744,36 @@ fn errors_are_bounded_and_output_names_plain() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// An output that cannot be written is refused before the sweep, not
+/// after it: a folder's name, a folder that takes no new files (`/proc`),
+/// a folder that does not exist.
+#[test]
+fn unwritable_outputs_are_refused_before_solving() {
+    let dir = scratch_dir("unwritable-output");
+    std::fs::create_dir(dir.join("t.gtbl")).unwrap();
+    for (output, wanted) in [
+        (dir.join("t.gtbl"), "t.gtbl: is a folder; name the table file to write"),
+        (
+            std::path::PathBuf::from("/proc/t.gtbl"),
+            "/proc: the output folder does not take new files (",
+        ),
+        (
+            dir.join("missing").join("t.gtbl"),
+            "missing: the output directory does not exist",
+        ),
+    ] {
+        let out = gametable(
+            &["generate", "dobutsu", "--output", output.to_str().unwrap()],
+            "",
+        );
+        assert!(!out.status.success());
+        let err = text(&out.stderr);
+        assert!(err.contains(wanted), "{err}");
+        assert!(!text(&out.stdout).contains("solved"), "solved before refusing");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A table re-encoded (its checksums valid) with a header or payload its
 /// game contradicts: `stats` refuses a header the game does not build or
 /// whose size is not the game's, as `query` does; `query` refuses

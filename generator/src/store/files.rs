@@ -119,7 +119,8 @@ pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
 
 /// Checks, before anything is solved or written, that `path` can take an
 /// outcome table: a `.gtbl` name that is not a distance table's (which
-/// writing it would place beside it) and a directory whose `SHA256SUMS`, if
+/// writing it would place beside it) nor a folder's, in a directory that
+/// takes new files (one is written and removed) and whose `SHA256SUMS`, if
 /// any, reads as one (so that it can be brought up to date after).
 ///
 /// # Errors
@@ -139,7 +140,31 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     if name.ends_with("-distance.gtbl") {
         return refuse("name the outcome table: the distance table is written beside it as <name>-distance.gtbl");
     }
+    if path.is_dir() {
+        return refuse("is a folder; name the table file to write");
+    }
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    if !dir.as_os_str().is_empty() && !dir.is_dir() {
+        return Err(TableFileError::Unsupported(
+            dir,
+            "the output directory does not exist".into(),
+        ));
+    }
+    // The folder must take new files now, not only at the end of a sweep
+    // that may take hours.
+    let probe = atomic::temporary_path(path);
+    std::fs::write(&probe, b"")
+        .and_then(|()| std::fs::remove_file(&probe))
+        .map_err(|e| {
+            TableFileError::Unsupported(
+                if dir.as_os_str().is_empty() {
+                    PathBuf::from(".")
+                } else {
+                    dir.clone()
+                },
+                format!("the output folder does not take new files ({e})"),
+            )
+        })?;
     let sums = dir.join(SUMS);
     match std::fs::read(&sums) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),

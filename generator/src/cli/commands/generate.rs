@@ -38,9 +38,6 @@ pub fn cards(
     let path =
         output.unwrap_or_else(|| Path::new("data").join(table_file::default_file_name(variant)));
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    if !dir.as_os_str().is_empty() && !dir.is_dir() {
-        return Err(format!("{}: the output directory does not exist", dir.display()).into());
-    }
     crate::store::check_output(&path)?;
     check_writable(variant, gametable_format::Symmetry::None, options.distances)?;
     check_memory(variant, gametable_format::Symmetry::None, executor)?;
@@ -328,9 +325,6 @@ pub fn outcome_table(
     });
     let file_name = file_name_of(&path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    if !dir.as_os_str().is_empty() && !dir.is_dir() {
-        return Err(format!("{}: the output directory does not exist", dir.display()).into());
-    }
     crate::store::check_output(&path)?;
     check_writable(variant, symmetry, distances)?;
     check_memory(variant, symmetry, executor)?;
@@ -600,9 +594,6 @@ fn generic<G: Game>(
     let path = args.output.clone().unwrap_or_else(|| game.default_path());
     let file_name = file_name_of(&path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    if !dir.as_os_str().is_empty() && !dir.is_dir() {
-        return Err(format!("{}: the output directory does not exist", dir.display()).into());
-    }
     crate::store::check_output(&path)?;
     let compression = match args.compression {
         CompressionArg::Zstd => gametable_format::Compression::Zstd,
