@@ -23,9 +23,9 @@ pub fn with_executor<T>(
     let comm: Option<&dyn Comm> = mpi.as_ref().map(|m| m as &dyn Comm);
     #[cfg(not(feature = "mpi"))]
     let comm: Option<&dyn Comm> = {
-        if let Some(size) = launched_size().filter(|&size| size > 1) {
+        if let Some(size) = crate::distributed::launched_size().filter(|&size| size > 1) {
             return Err(format!(
-                "started as one of {size} MPI processes, but this gametable was built without MPI: build it with `cargo build --release -p gametable-gen --features mpi`"
+                "started as one of {size} processes (by an MPI launcher or a Slurm step), but this gametable was built without MPI: build it with `cargo build --release -p gametable-gen --features mpi`"
             )
             .into());
         }
@@ -38,14 +38,21 @@ pub fn with_executor<T>(
     });
     let executor = match (comm, checkpoints) {
         (None, None) => Executor::Threads,
-        (comm, checkpoints) => Executor::Ranks(Ranks {
-            comm: comm.unwrap_or(&Solo),
+        (comm, checkpoints) => Executor::Ranks(Ranks::new(
+            comm.unwrap_or(&Solo),
             checkpoints,
             distances,
-            report: !quiet,
-        }),
+            !quiet,
+        )),
     };
-    let result = run(&executor);
+    let mut result = run(&executor);
+    if let Executor::Ranks(ranks) = &executor {
+        // Every rank waits for rank 0's writing; the checkpoints go then.
+        let finished = ranks.finish(result.as_ref().err().map(ToString::to_string));
+        if let (Ok(_), Err(e)) = (&result, finished) {
+            result = Err(e.into());
+        }
+    }
     // The sweep's report gives each rank's peak at the end of the sweep;
     // rank 0 then writes the files, which may take it higher.
     if let Executor::Ranks(ranks) = &executor {
@@ -57,12 +64,4 @@ pub fn with_executor<T>(
         }
     }
     result
-}
-
-/// How many processes an MPI launcher started, if one did.
-#[cfg(not(feature = "mpi"))]
-fn launched_size() -> Option<usize> {
-    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
-        .iter()
-        .find_map(|v| std::env::var(v).ok()?.parse().ok())
 }

@@ -20,6 +20,11 @@ pub trait Comm {
     fn sum(&self, value: u64) -> u64;
     /// The largest of every rank's `value`, on every rank.
     fn max(&self, value: u64) -> u64;
+    /// Whether every rank holds the same `value` (the largest of them and
+    /// the least are equal), on every rank.
+    fn same(&self, value: u64) -> bool {
+        self.max(value) == !self.max(!value)
+    }
     /// Waits for every rank.
     fn barrier(&self);
     /// Sends `bytes` to rank `to` (matched by one [`Comm::receive`] there).

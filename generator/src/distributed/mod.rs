@@ -27,6 +27,7 @@ pub mod rank;
 #[cfg(test)]
 mod threads_test;
 
+use std::cell::Cell;
 use std::path::PathBuf;
 use std::time::Instant;
 
@@ -64,6 +65,9 @@ pub struct Ranks<'c> {
     pub distances: bool,
     /// Print a line per level and the figures at the end on rank 0 (stderr).
     pub report: bool,
+    /// Whether every rank finished the sweep's levels (so that all of
+    /// them take part in [`Ranks::finish`]).
+    swept: Cell<bool>,
 }
 
 /// A rank's memory in KiB: resident before its cells (the kernel's tables,
@@ -102,6 +106,75 @@ fn unpack_texts(mut words: &[u64]) -> Vec<String> {
     texts
 }
 
+impl<'c> Ranks<'c> {
+    /// The level loop over `comm`'s ranks.
+    pub fn new(
+        comm: &'c dyn Comm,
+        checkpoints: Option<Checkpoints>,
+        distances: bool,
+        report: bool,
+    ) -> Ranks<'c> {
+        Ranks {
+            comm,
+            checkpoints,
+            distances,
+            report,
+            swept: Cell::new(false),
+        }
+    }
+
+    /// After the command's last step (rank 0 writing the tables), with this
+    /// rank's error if it failed: once the sweep's levels are done, every
+    /// rank learns whether all succeeded, and only then are the checkpoints
+    /// removed, so that a run killed or failing while it assembles or
+    /// writes still resumes. Before the levels were done (an error every
+    /// rank met at once) it talks to no other rank and removes nothing.
+    ///
+    /// # Errors
+    /// This rank's error, or a message with another rank's.
+    pub fn finish(&self, failed: Option<String>) -> Result<(), String> {
+        if !self.swept.get() {
+            return failed.map_or(Ok(()), Err);
+        }
+        self.agree(failed)?;
+        if let Some(plan) = &self.checkpoints {
+            self.spend(plan);
+        }
+        Ok(())
+    }
+
+    /// Refuses, on every rank, a job whose ranks were started for
+    /// different sweeps (an MPMD launch, a script that differs by rank):
+    /// their collective steps would not match, and hang or mix parts. The
+    /// sweep (game, parameters, stored states), whether distances are kept
+    /// and the checkpoint flags must be the same everywhere.
+    fn same_run(&self, key: &str) -> Result<(), String> {
+        let plan = self.checkpoints.as_ref().map_or("none".to_owned(), |p| {
+            format!(
+                "{} every {} levels{}",
+                p.dir.display(),
+                p.every,
+                if p.resume { ", resumed" } else { "" }
+            )
+        });
+        let run = format!(
+            "sweep {key}; distances {}; checkpoints {plan}",
+            if self.distances { "kept" } else { "not kept" }
+        );
+        let digest = gametable_format::sha256(run.as_bytes());
+        let word = digest
+            .first_chunk::<8>()
+            .map_or(0, |b| u64::from_le_bytes(*b));
+        if self.comm.same(word) {
+            return Ok(());
+        }
+        Err(format!(
+            "rank {}: the ranks were started for different runs (this rank's: {run}); start every rank with the same command",
+            self.comm.rank()
+        ))
+    }
+}
+
 /// Chunks of the assembly's messages: 8 MiB, so that neither a rank
 /// packing its codes nor rank 0 receiving them holds more than that beside
 /// its cells or the whole table. In unit tests 64 bytes, so that their
@@ -115,9 +188,9 @@ impl Sweeper for Ranks<'_> {
         self.comm.size()
     }
 
-    /// Every failing rank's message also goes to rank 0, which repeats it:
-    /// `mpirun` may end the job when rank 0 exits, before another rank's
-    /// output has been forwarded, and the cause would be lost.
+    /// Every failing rank's message goes to every rank, which repeats it:
+    /// `mpirun` may end the job when the first rank exits, before another
+    /// rank's output has been forwarded, and the cause would be lost.
     fn agree(&self, failed: Option<String>) -> Result<(), String> {
         let comm = self.comm;
         let any = comm.max(u64::from(failed.is_some()));
@@ -129,25 +202,19 @@ impl Sweeper for Ranks<'_> {
             return Err(failed.unwrap_or_default());
         }
         let own = failed.map(|e| format!("rank {me}: {e}"));
-        let mut counts = vec![0; ranks];
-        let words = pack_text(own.as_deref().unwrap_or(""));
-        if let Some(to_first) = counts.first_mut() {
-            *to_first = words.len();
-        }
+        let text = pack_text(own.as_deref().unwrap_or(""));
+        let words: Vec<u64> = (0..ranks).flat_map(|_| text.iter().copied()).collect();
         let mut received = Vec::new();
-        comm.exchange(&words, &counts, &mut received);
+        comm.exchange(&words, &vec![text.len(); ranks], &mut received);
         match own {
             Some(e) => Err(e),
-            None if me == 0 => Err(format!(
-                "rank 0: stopped: another rank failed: {}",
+            None => Err(format!(
+                "rank {me}: stopped: another rank failed: {}",
                 unpack_texts(&received)
                     .into_iter()
                     .filter(|text| !text.is_empty())
                     .collect::<Vec<_>>()
                     .join("; ")
-            )),
-            None => Err(format!(
-                "rank {me}: stopped: another rank failed (its message is on rank 0's)"
             )),
         }
     }
@@ -168,6 +235,7 @@ impl Sweeper for Ranks<'_> {
         let comm = self.comm;
         let (me, ranks) = (comm.rank(), comm.size());
         let slots = kernel.slots();
+        self.same_run(key)?;
         let partition = Partition::new(slots, ranks)?;
         let mut sweep = RankSweep::new(kernel, comm, partition, self.distances);
         let mut level = self.prepare(&mut sweep, key)?;
@@ -211,9 +279,8 @@ impl Sweeper for Ranks<'_> {
         }
         let levels = level;
         let visits = comm.sum(sweep.visits());
-        if let Some(plan) = &self.checkpoints {
-            self.spend(plan);
-        }
+        // The checkpoints stay until the tables are written (`finish`).
+        self.swept.set(true);
         let Some((packed, memories)) = self.assemble(sweep, &partition, base, on_decided) else {
             return Ok(None);
         };
@@ -286,6 +353,16 @@ impl Ranks<'_> {
             }
             Err(e) => return Err(self.agree(Some(e)).err().unwrap_or_default()),
         };
+        // Each rank read the commit itself: another job writing in the
+        // directory, or a file system that shows ranks different files,
+        // must not resume ranks from different levels.
+        if !self.comm.same(level.map_or(u64::MAX, u64::from)) {
+            return Err(format!(
+                "rank {me}: {}: the ranks found different commits (this rank: {}); is another job using the directory? not resumed",
+                commit_path.display(),
+                level.map_or("none".to_owned(), |l| format!("level {l}"))
+            ));
+        }
         match level {
             None => {
                 sweep.start();
@@ -426,6 +503,15 @@ fn receive_chunked(comm: &dyn Comm, from: usize, len: usize, mut f: impl FnMut(&
         left = left.saturating_sub(chunk.len().max(1));
         f(&chunk);
     }
+}
+
+/// How many processes a launcher started, if one says so: OpenMPI's
+/// `mpirun`, a PMI launcher (MPICH's `mpiexec`), or a Slurm job step
+/// (`srun`, whatever its `--mpi`).
+pub fn launched_size() -> Option<usize> {
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"]
+        .iter()
+        .find_map(|v| std::env::var(v).ok()?.parse().ok())
 }
 
 /// A memory figure of this process in KiB from `/proc/self/status`

@@ -36,11 +36,18 @@ impl MpiComm {
     /// # Errors
     /// When MPI was launched but does not initialise.
     pub fn from_launcher() -> Result<Option<MpiComm>, String> {
+        let launched = super::launched_size();
         if !LAUNCHED.iter().any(|v| std::env::var_os(v).is_some()) {
-            return Ok(None);
+            return match launched.filter(|&size| size > 1) {
+                Some(size) => Err(unjoined(size)),
+                None => Ok(None),
+            };
         }
         let universe = mpi::initialize().ok_or("MPI did not initialise (initialised twice?)")?;
         let world = universe.world();
+        if let Some(size) = launched.filter(|&size| size != world.size() as usize) {
+            return Err(unjoined(size));
+        }
         if world.size() as usize > MOST_RANKS {
             return Err(format!(
                 "{} MPI ranks: at most {MOST_RANKS} (what one rank receives in a round must stay below 2^31 values)",
@@ -52,6 +59,14 @@ impl MpiComm {
             _universe: universe,
         }))
     }
+}
+
+/// The error of a process that one of `size` tasks started but MPI did
+/// not join to the others (each would solve and write the whole table).
+fn unjoined(size: usize) -> String {
+    format!(
+        "started as one of {size} tasks, but MPI did not join them into one job (under Slurm, start it with `srun --mpi=pmix`)"
+    )
 }
 
 impl MpiComm {

@@ -127,38 +127,58 @@ fn on_ranks<G: Game>(
     size: usize,
     checkpoints: Option<Checkpoints>,
 ) -> Result<Solved, String> {
+    let results = each_rank(
+        game,
+        options,
+        size,
+        |_| (checkpoints.clone(), true),
+        |_, r| r,
+    );
+    let (mut root, mut errors) = (None, Vec::new());
+    for (rank, result) in results.into_iter().enumerate() {
+        match (rank, result) {
+            (0, Ok(solved)) => root = solved,
+            (_, Ok(None)) => {}
+            (_, Ok(Some(_))) => panic!("rank {rank} returned a result"),
+            (_, Err(e)) => errors.push(e),
+        }
+    }
+    if !errors.is_empty() {
+        return Err(errors.join("\n"));
+    }
+    root.ok_or_else(|| "rank 0 returned no result".to_string())
+}
+
+/// Every rank's result of `game` on `size` threads, rank `r` with the
+/// checkpoints and distances `setup(r)`, its solve's result passed through
+/// `then(r, result)` (standing in for the command's writing) before
+/// [`Ranks::finish`].
+fn each_rank<G: Game>(
+    game: &G,
+    options: &SolveOptions,
+    size: usize,
+    setup: impl Fn(usize) -> (Option<Checkpoints>, bool) + Sync,
+    then: impl Fn(usize, Result<Option<Solved>, String>) -> Result<Option<Solved>, String> + Sync,
+) -> Vec<Result<Option<Solved>, String>> {
     let job = Job::new(size);
     std::thread::scope(|scope| {
         let handles: Vec<_> = (0..size)
             .map(|rank| {
-                let job = &job;
-                let checkpoints = checkpoints.clone();
+                let (job, setup, then) = (&job, &setup, &then);
                 scope.spawn(move || {
                     let comm = ThreadComm { job, rank };
-                    let ranks = Ranks {
-                        comm: &comm,
-                        checkpoints,
-                        distances: true,
-                        report: false,
-                    };
-                    solve_on(game, options, &ranks, |_, _, _| {}).map_err(|e| e.to_string())
+                    let (checkpoints, distances) = setup(rank);
+                    let ranks = Ranks::new(&comm, checkpoints, distances, false);
+                    let solved = then(
+                        rank,
+                        solve_on(game, options, &ranks, |_, _, _| {}).map_err(|e| e.to_string()),
+                    );
+                    ranks.finish(solved.as_ref().err().cloned())?;
+                    solved
                 })
             })
             .collect();
-        let results: Vec<_> = handles.into_iter().map(|h| h.join().unwrap()).collect();
-        let (mut root, mut errors) = (None, Vec::new());
-        for (rank, result) in results.into_iter().enumerate() {
-            match (rank, result) {
-                (0, Ok(solved)) => root = solved,
-                (_, Ok(None)) => {}
-                (_, Ok(Some(_))) => panic!("rank {rank} returned a result"),
-                (_, Err(e)) => errors.push(e),
-            }
-        }
-        if !errors.is_empty() {
-            return Err(errors.join("\n"));
-        }
-        root.ok_or_else(|| "rank 0 returned no result".to_string())
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
     })
 }
 
@@ -376,5 +396,84 @@ fn wins_at_once_start_level_one_on_ranks() {
     }
     // Rank 0 cannot write level 2's checkpoint: resumed from level 1.
     let dir = stopped_and_resumed(&game, &options, &want, (0, 2), "ranks-at-once");
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Ranks started for different runs (here one keeps distances, one does
+/// not; there, other checkpoint flags) are refused on every rank before
+/// any level, instead of hanging in unmatched steps.
+#[test]
+fn ranks_started_for_different_runs_are_refused() {
+    let tictactoe = crate::games::tictactoe::TicTacToe;
+    let options = SolveOptions::default();
+    let results = each_rank(&tictactoe, &options, 2, |rank| (None, rank == 0), |_, r| r);
+    for (rank, result) in results.into_iter().enumerate() {
+        let error = result.err().unwrap();
+        assert!(
+            error.contains(&format!(
+                "rank {rank}: the ranks were started for different runs"
+            )),
+            "{error}"
+        );
+    }
+    let dir = std::env::temp_dir().join(format!("gametable-ranks-differ-{}", std::process::id()));
+    let results = each_rank(
+        &tictactoe,
+        &options,
+        3,
+        |rank| {
+            let plan = Checkpoints {
+                dir: dir.clone(),
+                every: if rank == 2 { 2 } else { 1 },
+                resume: false,
+            };
+            (Some(plan), true)
+        },
+        |_, r| r,
+    );
+    assert!(results.iter().all(|r| r
+        .as_ref()
+        .is_err_and(|e| e.contains("every 2 levels") || e.contains("every 1 levels"))));
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// Rank 0 failing after the sweep (its tables not written): every rank
+/// reports rank 0's message, the last commit stays, and the job resumes
+/// from it to the same result, removing the checkpoints only then.
+#[test]
+fn checkpoints_stay_until_the_tables_are_written() {
+    let nim = WideNim { cap: 150 };
+    let options = SolveOptions::default();
+    let want = solve(&nim, &options).unwrap();
+    let dir = std::env::temp_dir().join(format!("gametable-ranks-write-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let plan = |resume| Checkpoints {
+        dir: dir.clone(),
+        every: 2,
+        resume,
+    };
+    let results = each_rank(
+        &nim,
+        &options,
+        2,
+        |_| (Some(plan(false)), true),
+        |rank, result| match (rank, result) {
+            (0, Ok(Some(_))) => Err("t.gtbl: Read-only file system".to_owned()),
+            (_, result) => result,
+        },
+    );
+    for result in &results {
+        let error = result.as_ref().err().unwrap();
+        assert!(
+            error.contains("rank 0: t.gtbl: Read-only file system"),
+            "{error}"
+        );
+    }
+    let (_, ranks, level) = super::checkpoint::committed(&dir).unwrap().unwrap();
+    assert_eq!(ranks, 2);
+    assert!(level >= 2 && level <= want.levels, "level {level}");
+    let got = on_ranks(&nim, &options, 2, Some(plan(true))).unwrap();
+    assert_same(&want, &got, "resumed after a failed write");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
