@@ -140,5 +140,23 @@ fn bad_launches_get_clear_errors() {
         "{stderr}"
     );
     assert!(!dir.join("t.gtbl").exists());
+
+    // Ranks started with different flags (an MPMD launch): refused on
+    // every rank before any level, not a hang.
+    let binary = env!("CARGO_BIN_EXE_gametable");
+    let args = generate_args(&CARDS_10_ORBITS, &dir, &[]);
+    let mut mpmd = command(Some(1), &args);
+    mpmd.args([":", "-n", "1", binary])
+        .args(&args)
+        .arg("--no-distances");
+    let output = run(mpmd);
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains("the ranks were started for different runs")
+            && stderr.contains("start every rank with the same command"),
+        "{stderr}"
+    );
+    assert!(!dir.join("t.gtbl").exists());
     let _ = std::fs::remove_dir_all(&dir);
 }
