@@ -752,7 +752,10 @@ fn unwritable_outputs_are_refused_before_solving() {
     let dir = scratch_dir("unwritable-output");
     std::fs::create_dir(dir.join("t.gtbl")).unwrap();
     for (output, wanted) in [
-        (dir.join("t.gtbl"), "t.gtbl: is a folder; name the table file to write"),
+        (
+            dir.join("t.gtbl"),
+            "t.gtbl: is a folder; name the table file to write",
+        ),
         (
             std::path::PathBuf::from("/proc/t.gtbl"),
             "/proc: the output folder does not take new files (",
@@ -769,7 +772,10 @@ fn unwritable_outputs_are_refused_before_solving() {
         assert!(!out.status.success());
         let err = text(&out.stderr);
         assert!(err.contains(wanted), "{err}");
-        assert!(!text(&out.stdout).contains("solved"), "solved before refusing");
+        assert!(
+            !text(&out.stdout).contains("solved"),
+            "solved before refusing"
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
