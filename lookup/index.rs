@@ -184,8 +184,7 @@ impl StateIndex for CardsIndex {
         #[cfg(feature = "alloc")]
         if let Some(orbits) = &self.orbits {
             let hands = u64::from(self.variant.hands());
-            // Both ranks are below `hands`, the numbering's table lengths.
-            return Some(orbits.index((index / hands) as usize, (index % hands) as usize));
+            return orbits.index((index / hands) as usize, (index % hands) as usize);
         }
         Some(index)
     }

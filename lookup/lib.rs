@@ -38,6 +38,14 @@
 //! (I/O with the path, the format crate's error, wrong kind, parameters or
 //! state count, impossible contents).
 //!
+//! One low-level numbering is the exception: with feature `alloc`,
+//! `symmetry::Orbits` checks the hand ranks and keys it is given (answering
+//! `None`), but panics, as slice indexing does, on an orbit index outside
+//! `0..states()` (`state`, `row_of`) or a row outside `0..rows()`
+//! (`row_bounds`, `row_hand`, `row_waiting`): numbers that only its own
+//! answers produce, asked for every orbit by the sweeps. Each says so under
+//! `# Panics`.
+//!
 //! # Cargo features
 //! - `alloc`: the `symmetry` module, which numbers the orbits of states
 //!   under multiplying by units (tables that store one state per orbit).

@@ -106,13 +106,11 @@ impl Opened {
     #[inline(always)]
     fn stored_index(&self, a: u32, b: u32) -> u64 {
         let hands = self.variant.hands();
-        if a >= hands || b >= hands {
-            return u64::MAX;
-        }
         match &self.orbits {
+            None if a >= hands || b >= hands => u64::MAX,
             None => u64::from(a) * u64::from(hands) + u64::from(b),
-            // Both ranks are below `hands`, the numbering's table lengths.
-            Some(orbits) => orbits.index(a as usize, b as usize),
+            // The numbering checks the ranks against its (the same) hands.
+            Some(orbits) => orbits.index(a as usize, b as usize).unwrap_or(u64::MAX),
         }
     }
 
@@ -337,9 +335,10 @@ pub(crate) fn distance_in(bytes: &[u8], bits: u8, index: u64) -> Option<u16> {
 /// Only the orbit of the both-zero state may say "not a position". Errors
 /// name the orbit index.
 fn check_orbit_codes(orbits: &Orbits, packed: &[u8]) -> Result<(), TableError> {
+    // Some(_): every variant has a hand of rank 0.
     let zero = orbits.index(0, 0);
     match (0..orbits.states())
-        .find(|&i| (code_in(packed, i) == code::NOT_A_POSITION) != (i == zero))
+        .find(|&i| (code_in(packed, i) == code::NOT_A_POSITION) != (Some(i) == zero))
     {
         Some(index) => Err(TableError::Code { index }),
         None => Ok(()),

@@ -20,7 +20,19 @@
 //!
 //! Needs the `alloc` feature: the numbering keeps a few tables linear in
 //! the number of hands.
-#![allow(clippy::indexing_slicing)] // indices are hand ranks (< hands) and unit indices (< units)
+//!
+//! **Range checks.** Hand ranks, mover keys and positions in a row are the
+//! caller's numbers and are checked: out of range, the methods taking them
+//! answer `None` ([`Orbits::has_symmetry`]: `false`). Orbit indices and row
+//! numbers come from this numbering's own answers ([`Orbits::states`],
+//! [`Orbits::rows`], [`MoverRow::row`]) and are walked by the sweeps over
+//! every orbit, so [`Orbits::state`], [`Orbits::row_of`],
+//! [`Orbits::row_bounds`], [`Orbits::row_hand`] and [`Orbits::row_waiting`]
+//! panic outside `0..states()` or `0..rows()`, as slice indexing does. No
+//! method answers a wrong state or index for an argument out of range.
+// Indices into the tables are hand ranks (< hands, checked or documented),
+// unit indices (< units), rows (< rows) and group members, by construction.
+#![allow(clippy::indexing_slicing)]
 
 use alloc::vec;
 use alloc::vec::Vec;
@@ -252,30 +264,38 @@ impl Orbits {
         self.units.len()
     }
 
-    /// True when some unit other than 1 fixes hand `h`.
+    /// True when some unit other than 1 fixes hand `h`; false when `h` is
+    /// no hand's rank (`h >= hands()`).
+    #[inline]
     pub fn has_symmetry(&self, h: usize) -> bool {
-        self.stab[h] != 1
+        self.stab.get(h).is_some_and(|&units| units != 1)
     }
 
-    /// The orbit index of the state with `a` to move and `b` waiting (ranks).
+    /// The orbit index of the state with `a` to move and `b` waiting (hand
+    /// ranks); `None` when a rank is not below [`Orbits::hands`].
     #[inline]
-    pub fn index(&self, a: usize, b: usize) -> u64 {
-        let placing = self.placing[a];
+    pub fn index(&self, a: usize, b: usize) -> Option<u64> {
+        let placing = self.placing.get(a)?;
+        if b >= self.hands {
+            return None;
+        }
+        // mul_base + b < units * hands, the length of `mul`.
         let b = self.mul[placing.mul_base as usize + b] as usize;
-        match placing.group {
+        Some(match placing.group {
             TRIVIAL => placing.start + b as u64,
             g => {
                 let group = &self.groups[g as usize];
                 let least = self.least_under(group.mask, b);
                 placing.start + u64::from(group.local[least])
             }
-        }
+        })
     }
 
-    /// What indexing needs of hand `a` as the mover.
+    /// What indexing needs of hand `a` as the mover; `None` when `a` is
+    /// not below [`Orbits::hands`].
     #[inline]
-    pub fn mover(&self, a: usize) -> MoverRow {
-        self.mover[a]
+    pub fn mover(&self, a: usize) -> Option<MoverRow> {
+        self.mover.get(a).copied()
     }
 
     /// How many mover keys there are ([`MoverRow::key`]): one per pair of a
@@ -286,23 +306,33 @@ impl Orbits {
 
     /// The waiting hand that hand `b` becomes in the canonical state of a
     /// mover with key `key` (see the module docs): the least-rank image of
-    /// `b` under the units taking the mover to its representative.
-    pub fn canonical_waiting(&self, key: usize, b: usize) -> usize {
+    /// `b` under the units taking the mover to its representative. `None`
+    /// when `key` is not below [`Orbits::mover_keys`] or `b` not below
+    /// [`Orbits::hands`].
+    pub fn canonical_waiting(&self, key: usize, b: usize) -> Option<usize> {
+        if key >= self.mover_keys() || b >= self.hands {
+            return None;
+        }
         let group_keys = self.groups.len() + 1;
         let (unit, slot) = (key / group_keys, key % group_keys);
+        // unit < units and b < hands: inside `mul`.
         let image = self.mul[unit * self.hands + b] as usize;
-        match self.groups.get(slot) {
+        Some(match self.groups.get(slot) {
             None => image,
             Some(group) => self.least_under(group.mask, image),
-        }
+        })
     }
 
     /// The orbit index of the canonical state with row `row`'s
     /// representative to move and `b` waiting; `None` when `b` is not a
     /// canonical waiting hand of that row (not least in its orbit under the
-    /// representative's stabiliser).
+    /// representative's stabiliser, or no hand at all), or `row` is not
+    /// below [`Orbits::rows`].
     pub fn index_in_row(&self, row: usize, b: usize) -> Option<u64> {
-        let local = match self.groups_by_row[row] {
+        if b >= self.hands {
+            return None;
+        }
+        let local = match *self.groups_by_row.get(row)? {
             TRIVIAL => b as u64,
             g => match self.groups[g as usize].local[b] {
                 NONE => return None,
@@ -325,6 +355,10 @@ impl Orbits {
     }
 
     /// The row (index into the rows in rank order) holding orbit `index`.
+    ///
+    /// # Panics
+    /// When `index >= states()`: orbit indices come from this numbering,
+    /// and the sweeps ask this of every orbit.
     #[inline]
     pub fn row_of(&self, index: u64) -> usize {
         let mut row = self.block_row[(index >> self.block_shift) as usize] as usize;
@@ -338,25 +372,42 @@ impl Orbits {
     }
 
     /// The first orbit index of row `row`, and of the row after it.
+    ///
+    /// # Panics
+    /// When `row >= rows()` (rows come from this numbering).
     pub fn row_bounds(&self, row: usize) -> (u64, u64) {
         (self.starts[row], self.starts[row + 1])
     }
 
     /// The canonical state (to-move rank, waiting rank) of the `local`-th
-    /// entry of row `row`.
+    /// entry of row `row`; `None` when `row` is not below [`Orbits::rows`]
+    /// or the row has fewer than `local + 1` entries.
     #[inline]
-    pub fn state_in_row(&self, row: usize, local: u64) -> (usize, usize) {
-        let r = self.rows[row] as usize;
+    pub fn state_in_row(&self, row: usize, local: u64) -> Option<(usize, usize)> {
+        let (start, end) = (*self.starts.get(row)?, *self.starts.get(row + 1)?);
+        if local >= end - start {
+            return None;
+        }
+        Some(self.entry(row, local as usize))
+    }
+
+    /// The canonical state of the `local`-th entry of row `row`, both in
+    /// range.
+    #[inline]
+    fn entry(&self, row: usize, local: usize) -> (usize, usize) {
         let b = match self.groups_by_row[row] {
-            TRIVIAL => local as usize,
-            g => self.groups[g as usize].hands[local as usize] as usize,
+            TRIVIAL => local,
+            g => self.groups[g as usize].hands[local] as usize,
         };
-        (r, b)
+        (self.rows[row] as usize, b)
     }
 
     /// The waiting hands of row `row` in local order, or `None` when the
     /// row holds every hand at its own rank (a representative that no unit
     /// but 1 fixes).
+    ///
+    /// # Panics
+    /// When `row >= rows()` (rows come from this numbering).
     pub fn row_waiting(&self, row: usize) -> Option<&[u32]> {
         match self.groups_by_row[row] {
             TRIVIAL => None,
@@ -365,6 +416,9 @@ impl Orbits {
     }
 
     /// The representative hand (to move) of row `row`.
+    ///
+    /// # Panics
+    /// When `row >= rows()` (rows come from this numbering).
     pub fn row_hand(&self, row: usize) -> usize {
         self.rows[row] as usize
     }
@@ -374,10 +428,15 @@ impl Orbits {
         self.hands
     }
 
-    /// The canonical state of orbit `index`.
+    /// The canonical state (to-move rank, waiting rank) of orbit `index`.
+    ///
+    /// # Panics
+    /// When `index >= states()`: orbit indices come from this numbering,
+    /// and tables over orbits are walked by asking this of every one.
     pub fn state(&self, index: u64) -> (usize, usize) {
         let row = self.row_of(index);
-        self.state_in_row(row, index - self.starts[row])
+        // row_of places index in 0..states() in its row: the entry exists.
+        self.entry(row, (index - self.starts[row]) as usize)
     }
 }
 
@@ -471,23 +530,26 @@ mod tests {
             let mut hit = vec![0u32; orbits.states() as usize];
             for a in 0..h {
                 for b in 0..h {
-                    let i = orbits.index(a, b);
+                    let i = orbits.index(a, b).unwrap();
                     hit[i as usize] += 1;
                     let (ra, rb) = orbits.state(i);
+                    let row = orbits.row_of(i);
+                    let local = i - orbits.row_bounds(row).0;
+                    assert_eq!(orbits.state_in_row(row, local), Some((ra, rb)));
                     assert_eq!(
                         orbits.index(ra, rb),
-                        i,
+                        Some(i),
                         "({n},{m}) canonical state is stable"
                     );
                 }
             }
             for a in 0..h {
-                let mover = orbits.mover(a);
+                let mover = orbits.mover(a).unwrap();
                 for b in 0..h {
-                    let waiting = orbits.canonical_waiting(mover.key(), b);
+                    let waiting = orbits.canonical_waiting(mover.key(), b).unwrap();
                     assert_eq!(
                         orbits.index_in_row(mover.row(), waiting),
-                        Some(orbits.index(a, b)),
+                        orbits.index(a, b),
                         "({n},{m}) canonical waiting hand of ({a}, {b})"
                     );
                 }
@@ -544,6 +606,96 @@ mod tests {
         let orbits = Orbits::new(Variant::new(10, 7).unwrap());
         assert_eq!(orbits.block_shift, 10);
         assert!((orbits.block_row.len() as u64) <= orbits.states() / 1024 + 1);
+    }
+
+    /// Hand ranks, keys and row positions out of range are refused, for
+    /// every row and at every edge; nothing answers a wrong index.
+    #[test]
+    fn arguments_out_of_range_are_refused() {
+        for (n, m) in [(8, 5), (3, 7), (2, 16), (1, 2)] {
+            let o = Orbits::new(Variant::new(n, m).unwrap());
+            let (hands, rows) = (o.hands(), o.rows());
+            for far in [hands, hands + 1, usize::MAX] {
+                assert_eq!(o.index(far, 0), None, "({n},{m})");
+                assert_eq!(o.index(0, far), None, "({n},{m})");
+                assert_eq!(o.index(far, far), None, "({n},{m})");
+                assert!(!o.has_symmetry(far), "({n},{m})");
+                assert_eq!(o.mover(far), None, "({n},{m})");
+                assert_eq!(o.canonical_waiting(0, far), None, "({n},{m})");
+                assert_eq!(o.index_in_row(0, far), None, "({n},{m})");
+                assert_eq!(o.index_in_row(far, 0), None, "({n},{m})");
+            }
+            assert_eq!(
+                o.index(hands - 1, hands - 1).map(|i| i < o.states()),
+                Some(true)
+            );
+            assert!(o.mover(hands - 1).is_some());
+            for key in [o.mover_keys(), o.mover_keys() + 1, 1000, usize::MAX] {
+                assert_eq!(o.canonical_waiting(key, 0), None, "({n},{m}) key {key}");
+            }
+            assert!(o.canonical_waiting(o.mover_keys() - 1, 0).is_some());
+            for row in 0..rows {
+                let (start, end) = o.row_bounds(row);
+                // Past the last waiting hand: not the next row's first state.
+                assert_eq!(o.index_in_row(row, hands), None, "({n},{m}) row {row}");
+                assert_eq!(
+                    o.state_in_row(row, end - start),
+                    None,
+                    "({n},{m}) row {row}"
+                );
+                assert_eq!(o.state_in_row(row, u64::MAX), None);
+                assert_eq!(
+                    o.state_in_row(row, end - start - 1),
+                    Some(o.state(end - 1)),
+                    "({n},{m}) row {row}"
+                );
+            }
+            assert_eq!(o.state_in_row(rows, 0), None);
+            assert_eq!(o.state_in_row(usize::MAX, 0), None);
+        }
+    }
+
+    // Orbit indices and rows come from the numbering itself; out of range
+    // they panic (documented), and never answer.
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn state_past_the_orbits_panics() {
+        let o = Orbits::new(Variant::CLASSIC);
+        o.state(o.states());
+    }
+
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn state_far_past_the_orbits_panics() {
+        Orbits::new(Variant::CLASSIC).state(u64::MAX);
+    }
+
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn row_of_past_the_orbits_panics() {
+        let o = Orbits::new(Variant::new(3, 7).unwrap());
+        o.row_of(o.states());
+    }
+
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn row_bounds_past_the_rows_panic() {
+        let o = Orbits::new(Variant::CLASSIC);
+        o.row_bounds(o.rows());
+    }
+
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn row_hand_past_the_rows_panics() {
+        let o = Orbits::new(Variant::CLASSIC);
+        o.row_hand(o.rows());
+    }
+
+    #[test]
+    #[should_panic(expected = "index out of bounds")]
+    fn row_waiting_past_the_rows_panics() {
+        let o = Orbits::new(Variant::CLASSIC);
+        o.row_waiting(o.rows());
     }
 
     #[test]

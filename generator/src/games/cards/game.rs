@@ -176,7 +176,12 @@ impl Game for Cards {
     #[inline(always)]
     fn orbit(&self, index: u64) -> u64 {
         let (a, b) = self.hands_of(index);
-        self.orbits().index(a, b)
+        match self.orbits().index(a, b) {
+            Some(orbit) => orbit,
+            // The engine asks only of states below `states()`: both ranks
+            // are below the hands.
+            None => unreachable!("state {index} past the variant's states"),
+        }
     }
 
     fn representative(&self, orbit: u64) -> u64 {

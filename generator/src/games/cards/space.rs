@@ -14,7 +14,7 @@
 //! predecessor of one state.
 #![allow(clippy::indexing_slicing)] // indices are hand ranks below `hands` and keys below `keys`
 
-use gametable::symmetry::Orbits;
+use gametable::symmetry::{MoverRow, Orbits};
 use gametable::Variant;
 
 /// The most bits a mover entry's key can have (keys index 256-entry windows).
@@ -215,7 +215,12 @@ impl<'a> OrbitSpace<'a> {
         let hands = orbits.hands();
         let mut locals = Vec::with_capacity(hands * (keys + 1));
         for b in 0..hands {
-            locals.extend((0..keys).map(|key| orbits.canonical_waiting(key, b) as u32));
+            for key in 0..keys {
+                let Some(waiting) = orbits.canonical_waiting(key, b) else {
+                    unreachable!("key {key} of {keys}, hand {b} of {hands}")
+                };
+                locals.push(waiting as u32);
+            }
             locals.push(0);
         }
         // Padding for the 256-entry windows of the last hands.
@@ -234,6 +239,16 @@ impl<'a> OrbitSpace<'a> {
         self.orbits
     }
 
+    /// Hand `a`'s row and key as the mover.
+    #[inline(always)]
+    fn mover(&self, a: usize) -> MoverRow {
+        match self.orbits.mover(a) {
+            Some(mover) => mover,
+            // No hand: the caller's bug, stopped here as indexing would.
+            None => unreachable!("hand {a} of {} hands", self.hands),
+        }
+    }
+
     /// The [`Orbits`] index of stored state `s`; `None` for a hole.
     pub fn dense_index(&self, s: usize) -> Option<u64> {
         let row = self.row_of(s);
@@ -242,8 +257,11 @@ impl<'a> OrbitSpace<'a> {
 
     /// Fills `out[b] = get(index(a, b))` for every waiting hand `b`: one
     /// row of the full table from the stored states.
+    ///
+    /// # Panics
+    /// When `a` is not a hand rank of the variant.
     pub fn expand_row_by<T>(&self, a: usize, out: &mut [T], get: impl Fn(usize) -> T) {
-        let mover = self.orbits.mover(a);
+        let mover = self.mover(a);
         let (start, key) = (mover.row() * self.hands, mover.key());
         for (cell, locals) in out.iter_mut().zip(self.locals.chunks_exact(self.keys + 1)) {
             *cell = get(start + locals[key] as usize);
@@ -312,11 +330,11 @@ impl Space for OrbitSpace<'_> {
         self.orbits.row_waiting(row)
     }
     fn index(&self, a: usize, b: usize) -> usize {
-        let mover = self.orbits.mover(a);
+        let mover = self.mover(a);
         mover.row() * self.hands + Self::local(self.waiting(b), mover.key())
     }
     fn mover_entry(&self, a: usize) -> u64 {
-        let mover = self.orbits.mover(a);
+        let mover = self.mover(a);
         ((mover.row() * self.hands) as u64) << self.key_bits() | mover.key() as u64
     }
     // Enough for every key and the null key `keys`.
