@@ -282,6 +282,7 @@ fn generate_verify_stats_round_trip_and_corruption_is_refused() {
     assert_eq!(
         listing,
         [
+            ".SHA256SUMS.lock",
             "SHA256SUMS",
             "cards-3-4-distance.fingerprint",
             "cards-3-4-distance.gtbl",

@@ -435,6 +435,7 @@ fn generate_verify_round_trip_and_corruption_is_refused() {
     assert_eq!(
         listing,
         [
+            ".SHA256SUMS.lock",
             "SHA256SUMS",
             "connect4-4x3-distance.fingerprint",
             "connect4-4x3-distance.gtbl",

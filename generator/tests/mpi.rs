@@ -141,22 +141,38 @@ fn bad_launches_get_clear_errors() {
     );
     assert!(!dir.join("t.gtbl").exists());
 
-    // Ranks started with different flags (an MPMD launch): refused on
-    // every rank before any level, not a hang.
+    // Ranks started with different arguments (an MPMD launch): other
+    // flags, or an output one rank could not check alone (it would have
+    // failed before the ranks first talk, the others waiting for ever).
+    // Refused on every rank before any other step, not a hang.
     let binary = env!("CARGO_BIN_EXE_gametable");
     let args = generate_args(&CARDS_10_ORBITS, &dir, &[]);
-    let mut mpmd = command(Some(1), &args);
-    mpmd.args([":", "-n", "1", binary])
-        .args(&args)
-        .arg("--no-distances");
-    let output = run(mpmd);
-    assert!(!output.status.success());
-    let stderr = text(&output.stderr);
-    assert!(
-        stderr.contains("the ranks were started for different runs")
-            && stderr.contains("start every rank with the same command"),
-        "{stderr}"
-    );
-    assert!(!dir.join("t.gtbl").exists());
+    let missing = dir.join("missing").join("t.gtbl").display().to_string();
+    let elsewhere = generate_args(&CARDS_10_ORBITS, &dir, &[])
+        .into_iter()
+        .map(|a| {
+            if a.ends_with("t.gtbl") {
+                missing.clone()
+            } else {
+                a
+            }
+        })
+        .collect::<Vec<_>>();
+    for other in [
+        [&args[..], &["--no-distances".to_string()]].concat(),
+        elsewhere,
+    ] {
+        let mut mpmd = command(Some(1), &args);
+        mpmd.args([":", "-n", "1", binary]).args(&other);
+        let output = run(mpmd);
+        assert!(!output.status.success());
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains("the ranks were started with different arguments")
+                && stderr.contains("start every rank with the same command"),
+            "{stderr}"
+        );
+        assert!(!dir.join("t.gtbl").exists());
+    }
     let _ = std::fs::remove_dir_all(&dir);
 }

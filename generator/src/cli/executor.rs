@@ -21,11 +21,15 @@ pub fn with_executor<T>(
     let mpi = crate::distributed::mpi::MpiComm::from_launcher()?;
     #[cfg(feature = "mpi")]
     let comm: Option<&dyn Comm> = mpi.as_ref().map(|m| m as &dyn Comm);
+    #[cfg(feature = "mpi")]
+    if let Some(comm) = comm {
+        same_arguments(comm)?;
+    }
     #[cfg(not(feature = "mpi"))]
     let comm: Option<&dyn Comm> = {
         if let Some(size) = crate::distributed::launched_size().filter(|&size| size > 1) {
             return Err(format!(
-                "started as one of {size} processes (by an MPI launcher or a Slurm step), but this gametable was built without MPI: build it with `cargo build --release -p gametable-gen --features mpi`"
+                "started as one of {size} MPI processes, but this gametable was built without MPI: build it with `cargo build --release -p gametable-gen --features mpi`"
             )
             .into());
         }
@@ -64,4 +68,30 @@ pub fn with_executor<T>(
         }
     }
     result
+}
+
+/// Refuses, on every rank and before any other step, ranks started with
+/// different arguments (an MPMD launch, a script that differs by rank):
+/// an error one rank meets on its own before the ranks first talk would
+/// leave the others waiting for it for ever. The program's own path may
+/// differ.
+#[cfg(feature = "mpi")]
+fn same_arguments(comm: &dyn Comm) -> super::Result<()> {
+    let arguments: Vec<String> = std::env::args_os()
+        .skip(1)
+        .map(|a| a.to_string_lossy().into_owned())
+        .collect();
+    let digest = gametable_format::sha256(arguments.join("\0").as_bytes());
+    let word = digest
+        .first_chunk::<8>()
+        .map_or(0, |b| u64::from_le_bytes(*b));
+    if comm.same(word) {
+        return Ok(());
+    }
+    Err(format!(
+        "rank {}: the ranks were started with different arguments (this rank's: {}); start every rank with the same command",
+        comm.rank(),
+        arguments.join(" ")
+    )
+    .into())
 }

@@ -27,6 +27,12 @@ pub trait Comm {
     }
     /// Waits for every rank.
     fn barrier(&self);
+    /// Waits for every rank, asleep between looks where the processes
+    /// allow it: for waits as long as rank 0's writing, during which a
+    /// spinning wait would take the cores it writes with.
+    fn idle_barrier(&self) {
+        self.barrier();
+    }
     /// Sends `bytes` to rank `to` (matched by one [`Comm::receive`] there).
     fn send(&self, to: usize, bytes: &[u8]);
     /// Receives what rank `from` sent with one [`Comm::send`].

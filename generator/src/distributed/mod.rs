@@ -68,6 +68,8 @@ pub struct Ranks<'c> {
     /// Whether every rank finished the sweep's levels (so that all of
     /// them take part in [`Ranks::finish`]).
     swept: Cell<bool>,
+    /// Whether [`Ranks::finish`] was called.
+    finished: Cell<bool>,
 }
 
 /// A rank's memory in KiB: resident before its cells (the kernel's tables,
@@ -107,7 +109,10 @@ fn unpack_texts(mut words: &[u64]) -> Vec<String> {
 }
 
 impl<'c> Ranks<'c> {
-    /// The level loop over `comm`'s ranks.
+    /// The level loop over `comm`'s ranks. With checkpoints, every rank
+    /// must call [`Ranks::finish`] once the result is written (or failed):
+    /// until then the last checkpoint stays, and a later run refuses the
+    /// directory without `--resume`.
     pub fn new(
         comm: &'c dyn Comm,
         checkpoints: Option<Checkpoints>,
@@ -120,26 +125,37 @@ impl<'c> Ranks<'c> {
             distances,
             report,
             swept: Cell::new(false),
+            finished: Cell::new(false),
         }
     }
 
-    /// After the command's last step (rank 0 writing the tables), with this
-    /// rank's error if it failed: once the sweep's levels are done, every
-    /// rank learns whether all succeeded, and only then are the checkpoints
-    /// removed, so that a run killed or failing while it assembles or
-    /// writes still resumes. Before the levels were done (an error every
-    /// rank met at once) it talks to no other rank and removes nothing.
+    /// Once rank 0 wrote the tables (or failed to), with this rank's
+    /// error if it failed; the first call counts, later ones only pass
+    /// `failed` on. With checkpoints, once the sweep's levels are done,
+    /// every rank waits for rank 0 (asleep, not spinning) and learns
+    /// whether all succeeded, and only then are the checkpoints removed:
+    /// a run killed or failing while it assembles or writes still resumes.
+    /// Without checkpoints, or before the levels were done (an error every
+    /// rank met at once), it talks to no other rank.
     ///
     /// # Errors
-    /// This rank's error, or a message with another rank's.
+    /// This rank's error, or a message with another rank's; with the
+    /// checkpoints kept, how to resume from them.
     pub fn finish(&self, failed: Option<String>) -> Result<(), String> {
-        if !self.swept.get() {
+        let Some(plan) = &self.checkpoints else {
+            return failed.map_or(Ok(()), Err);
+        };
+        if !self.swept.get() || self.finished.replace(true) {
             return failed.map_or(Ok(()), Err);
         }
-        self.agree(failed)?;
-        if let Some(plan) = &self.checkpoints {
-            self.spend(plan);
-        }
+        self.comm.idle_barrier();
+        self.agree(failed).map_err(|e| {
+            format!(
+                "{e}\nthe checkpoints in {} are kept: the same command with --resume continues from them",
+                plan.dir.display()
+            )
+        })?;
+        self.spend(plan);
         Ok(())
     }
 
@@ -206,17 +222,25 @@ impl Sweeper for Ranks<'_> {
         let words: Vec<u64> = (0..ranks).flat_map(|_| text.iter().copied()).collect();
         let mut received = Vec::new();
         comm.exchange(&words, &vec![text.len(); ranks], &mut received);
-        match own {
-            Some(e) => Err(e),
-            None => Err(format!(
-                "rank {me}: stopped: another rank failed: {}",
-                unpack_texts(&received)
-                    .into_iter()
-                    .filter(|text| !text.is_empty())
-                    .collect::<Vec<_>>()
-                    .join("; ")
-            )),
+        if let Some(e) = own {
+            return Err(e);
         }
+        let messages: Vec<String> = unpack_texts(&received)
+            .into_iter()
+            .filter(|text| !text.is_empty())
+            .collect();
+        // Rank 0 lists every failure; the others the first, so that a
+        // job's output does not grow with the square of its ranks.
+        let told = match messages.split_first() {
+            Some((first, rest)) if me != 0 && !rest.is_empty() => {
+                format!(
+                    "{first}; and {} more ranks failed (listed on rank 0)",
+                    rest.len()
+                )
+            }
+            _ => messages.join("; "),
+        };
+        Err(format!("rank {me}: stopped: another rank failed: {told}"))
     }
 
     fn sweep<K: Kernel>(
@@ -505,11 +529,12 @@ fn receive_chunked(comm: &dyn Comm, from: usize, len: usize, mut f: impl FnMut(&
     }
 }
 
-/// How many processes a launcher started, if one says so: OpenMPI's
-/// `mpirun`, a PMI launcher (MPICH's `mpiexec`), or a Slurm job step
-/// (`srun`, whatever its `--mpi`).
+/// How many processes an MPI launcher started, if one says so: OpenMPI's
+/// `mpirun`, or a PMI launcher (MPICH's `mpiexec`, `srun --mpi=pmi2`).
+/// (Not Slurm's task count: `srun -n 8 script` may run eight separate
+/// commands.)
 pub fn launched_size() -> Option<usize> {
-    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE", "SLURM_STEP_NUM_TASKS"]
+    ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
         .iter()
         .find_map(|v| std::env::var(v).ok()?.parse().ok())
 }
@@ -546,6 +571,38 @@ impl Executor<'_> {
             Executor::Threads => true,
             Executor::Ranks(ranks) => ranks.comm.rank() == 0,
         }
+    }
+}
+
+impl Executor<'_> {
+    /// Called by the writing process once every table is written, so that
+    /// the checkpoints go then (see [`Ranks::finish`]), not after what the
+    /// command does next (a census may take minutes).
+    ///
+    /// # Errors
+    /// Another rank's failure.
+    pub fn tables_written(&self) -> Result<(), String> {
+        match self {
+            Executor::Threads => Ok(()),
+            Executor::Ranks(ranks) => ranks.finish(None),
+        }
+    }
+
+    /// [`crate::store::check_output`] on the writing process (rank 0), its
+    /// answer shared with every rank: only it writes, and a failure on one
+    /// rank alone would leave the others waiting at their next step.
+    ///
+    /// # Errors
+    /// The check's error, or on other ranks a message with it.
+    pub fn check_output(&self, path: &std::path::Path) -> Result<(), String> {
+        let checked = if self.writes() {
+            crate::store::check_output(path)
+                .err()
+                .map(|e| e.to_string())
+        } else {
+            None
+        };
+        self.agree(checked)
     }
 }
 

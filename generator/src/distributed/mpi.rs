@@ -36,17 +36,17 @@ impl MpiComm {
     /// # Errors
     /// When MPI was launched but does not initialise.
     pub fn from_launcher() -> Result<Option<MpiComm>, String> {
-        let launched = super::launched_size();
         if !LAUNCHED.iter().any(|v| std::env::var_os(v).is_some()) {
-            return match launched.filter(|&size| size > 1) {
-                Some(size) => Err(unjoined(size)),
-                None => Ok(None),
-            };
+            warn_if_one_of_several_tasks();
+            return Ok(None);
         }
         let universe = mpi::initialize().ok_or("MPI did not initialise (initialised twice?)")?;
         let world = universe.world();
-        if let Some(size) = launched.filter(|&size| size != world.size() as usize) {
-            return Err(unjoined(size));
+        if let Some(size) = super::launched_size().filter(|&size| size != world.size() as usize) {
+            return Err(format!(
+                "started as one of {size} processes, but MPI joined {} of them into this job",
+                world.size()
+            ));
         }
         if world.size() as usize > MOST_RANKS {
             return Err(format!(
@@ -61,12 +61,18 @@ impl MpiComm {
     }
 }
 
-/// The error of a process that one of `size` tasks started but MPI did
-/// not join to the others (each would solve and write the whole table).
-fn unjoined(size: usize) -> String {
-    format!(
-        "started as one of {size} tasks, but MPI did not join them into one job (under Slurm, start it with `srun --mpi=pmix`)"
-    )
+/// Warns a task of a Slurm step of several that no MPI launcher started
+/// it: it solves the whole table alone, which `srun` without `--mpi=pmix`
+/// leads to by mistake (but a step may also run separate commands).
+fn warn_if_one_of_several_tasks() {
+    let tasks = std::env::var("SLURM_STEP_NUM_TASKS")
+        .ok()
+        .and_then(|n| n.parse::<usize>().ok());
+    if let Some(tasks) = tasks.filter(|&n| n > 1) {
+        eprintln!(
+            "warning: one of {tasks} Slurm tasks, but not started by MPI: this task solves alone (`srun --mpi=pmix` joins the tasks into one job)"
+        );
+    }
 }
 
 impl MpiComm {
@@ -146,6 +152,19 @@ impl Comm for MpiComm {
 
     fn barrier(&self) {
         self.world.barrier();
+    }
+
+    fn idle_barrier(&self) {
+        let mut request = self.world.immediate_barrier();
+        loop {
+            match request.test() {
+                Ok(_) => return,
+                Err(pending) => {
+                    request = pending;
+                    std::thread::sleep(std::time::Duration::from_millis(10));
+                }
+            }
+        }
     }
 
     fn send(&self, to: usize, bytes: &[u8]) {

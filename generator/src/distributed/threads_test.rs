@@ -477,3 +477,34 @@ fn checkpoints_stay_until_the_tables_are_written() {
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }
+
+/// A failure on some ranks reaches every rank: rank 0 lists every failing
+/// rank's message, the others repeat the first and count the rest.
+#[test]
+fn failures_reach_every_rank() {
+    use crate::engine::sweep::Sweeper as _;
+    let job = Job::new(4);
+    let results: Vec<Result<(), String>> = std::thread::scope(|scope| {
+        let handles: Vec<_> = (0..4)
+            .map(|rank| {
+                let job = &job;
+                scope.spawn(move || {
+                    let comm = ThreadComm { job, rank };
+                    let ranks = Ranks::new(&comm, None, true, false);
+                    ranks.agree((rank >= 2).then(|| format!("cannot write {rank}")))
+                })
+            })
+            .collect();
+        handles.into_iter().map(|h| h.join().unwrap()).collect()
+    });
+    let errors: Vec<String> = results.into_iter().map(|r| r.unwrap_err()).collect();
+    assert_eq!(
+        errors,
+        [
+            "rank 0: stopped: another rank failed: rank 2: cannot write 2; rank 3: cannot write 3",
+            "rank 1: stopped: another rank failed: rank 2: cannot write 2; and 1 more ranks failed (listed on rank 0)",
+            "rank 2: cannot write 2",
+            "rank 3: cannot write 3",
+        ]
+    );
+}

@@ -152,25 +152,56 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     }
     // The folder must take new files now, not only at the end of a sweep
     // that may take hours.
-    let probe = atomic::temporary_path(path);
-    std::fs::write(&probe, b"")
-        .and_then(|()| std::fs::remove_file(&probe))
-        .map_err(|e| {
-            TableFileError::Unsupported(
-                if dir.as_os_str().is_empty() {
-                    PathBuf::from(".")
-                } else {
-                    dir.clone()
-                },
-                format!("the output folder does not take new files ({e})"),
-            )
-        })?;
+    probe_folder(path, &dir)?;
     let sums = dir.join(SUMS);
     match std::fs::read(&sums) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(TableFileError::Io(sums, e)),
         Ok(bytes) => sums_entries(&sums, bytes).map(|_| ()),
     }
+}
+
+/// Writes, renames and removes a file in `dir`, beside the table `path`,
+/// as writing the table will (a temporary renamed into place).
+///
+/// # Errors
+/// The step that failed, naming a probe file left behind if one was.
+fn probe_folder(path: &Path, dir: &Path) -> Result<(), TableFileError> {
+    let folder = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let fail = |why: String| Err(TableFileError::Unsupported(folder.to_path_buf(), why));
+    let nanos = std::time::SystemTime::now()
+        .duration_since(std::time::UNIX_EPOCH)
+        .map_or(0, |d| d.subsec_nanos());
+    let probe = atomic::temporary_path(path).with_extension(format!("probe-{nanos}.tmp"));
+    let renamed = probe.with_extension("renamed.tmp");
+    let left = |file: &Path| match std::fs::remove_file(file) {
+        Ok(()) => String::new(),
+        Err(e) => format!("; remove {} by hand ({e})", file.display()),
+    };
+    if let Err(e) = std::fs::OpenOptions::new()
+        .write(true)
+        .create_new(true)
+        .open(&probe)
+    {
+        return fail(format!("the output folder does not take new files ({e})"));
+    }
+    if let Err(e) = std::fs::rename(&probe, &renamed) {
+        return fail(format!(
+            "the output folder takes new files but does not let them be renamed, as writing a table does ({e}){}",
+            left(&probe)
+        ));
+    }
+    if let Err(e) = std::fs::remove_file(&renamed) {
+        return fail(format!(
+            "the output folder takes new files but does not let them be removed ({e}); remove {} by hand",
+            renamed.display()
+        ));
+    }
+    Ok(())
 }
 
 /// The entries of the checksum list `path` (its `bytes`), as
@@ -253,36 +284,31 @@ fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFi
     atomic::write(&sums_path, text.as_bytes()).map_err(|e| io(&sums_path, e))
 }
 
-/// Holds an exclusive advisory lock on the folder `dir` (on its own file
-/// handle, so it also excludes threads of this process) until dropped,
-/// waiting for another holder; the system releases it when a process
-/// ends, so a killed run leaves no lock behind. Unix locks the folder
-/// itself; elsewhere (a folder is no file there) a `SHA256SUMS.lock` file
-/// beside the list.
+/// Holds an exclusive advisory lock on `dir/.SHA256SUMS.lock` (on its own
+/// file handle, so it also excludes threads of this process) until
+/// dropped, waiting for another holder; the system releases it when a
+/// process ends, so a killed run leaves no lock behind. A file, not the
+/// folder: NFS locks files across its clients (as byte-range locks), not
+/// folders. Where the file system takes no locks at all, the list is
+/// rewritten unlocked (concurrent runs may then lose an entry, which
+/// `verify` reports) rather than failing after the tables were written.
 ///
 /// # Errors
-/// The folder (or lock file) cannot be opened or locked.
-fn lock_dir(dir: &Path) -> Result<std::fs::File, TableFileError> {
-    let dir = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    #[cfg(unix)]
-    let (path, file) = (dir.to_path_buf(), std::fs::File::open(dir));
-    #[cfg(not(unix))]
-    let (path, file) = {
-        let path = dir.join(format!("{SUMS}.lock"));
-        let file = std::fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path);
-        (path, file)
-    };
-    let file = file.map_err(|e| TableFileError::Io(path.clone(), e))?;
-    file.lock().map_err(|e| TableFileError::Io(path, e))?;
-    Ok(file)
+/// The lock file cannot be opened, or locking fails otherwise.
+fn lock_dir(dir: &Path) -> Result<Option<std::fs::File>, TableFileError> {
+    let path = dir.join(format!(".{SUMS}.lock"));
+    let io = |e| TableFileError::Io(path.clone(), e);
+    let file = std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(io)?;
+    match file.lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(e) if e.kind() == std::io::ErrorKind::Unsupported => Ok(None),
+        Err(e) => Err(io(e)),
+    }
 }
 
 /// After an outcome table was written at `outcome_path` without a distance

@@ -38,7 +38,7 @@ pub fn cards(
     let path =
         output.unwrap_or_else(|| Path::new("data").join(table_file::default_file_name(variant)));
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    crate::store::check_output(&path)?;
+    executor.check_output(&path)?;
     check_writable(variant, gametable_format::Symmetry::None, options.distances)?;
     check_memory(variant, gametable_format::Symmetry::None, executor)?;
 
@@ -325,7 +325,7 @@ pub fn outcome_table(
     });
     let file_name = file_name_of(&path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    crate::store::check_output(&path)?;
+    executor.check_output(&path)?;
     check_writable(variant, symmetry, distances)?;
     check_memory(variant, symmetry, executor)?;
     let started = Instant::now();
@@ -594,7 +594,7 @@ fn generic<G: Game>(
     let path = args.output.clone().unwrap_or_else(|| game.default_path());
     let file_name = file_name_of(&path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    crate::store::check_output(&path)?;
+    executor.check_output(&path)?;
     let compression = match args.compression {
         CompressionArg::Zstd => gametable_format::Compression::Zstd,
         CompressionArg::None => gametable_format::Compression::None,
@@ -635,6 +635,7 @@ fn generic<G: Game>(
     if written.distances.is_none() {
         say_stale_distances_removed(&path)?;
     }
+    executor.tables_written()?;
     let counts = solved.counts;
     say!(
         "{}: {} stored states ({}): {} wins, {} losses, {} draws, {} not a position",
