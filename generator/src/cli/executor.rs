@@ -81,11 +81,7 @@ fn same_arguments(comm: &dyn Comm) -> super::Result<()> {
         .skip(1)
         .map(|a| a.to_string_lossy().into_owned())
         .collect();
-    let digest = gametable_format::sha256(arguments.join("\0").as_bytes());
-    let word = digest
-        .first_chunk::<8>()
-        .map_or(0, |b| u64::from_le_bytes(*b));
-    if comm.same(word) {
+    if comm.same_text(&arguments.join("\0")) {
         return Ok(());
     }
     Err(format!(

@@ -25,6 +25,16 @@ pub trait Comm {
     fn same(&self, value: u64) -> bool {
         self.max(value) == !self.max(!value)
     }
+    /// Whether every rank holds the same `text` (compared by the first 64
+    /// bits of its SHA-256), on every rank.
+    fn same_text(&self, text: &str) -> bool {
+        let digest = gametable_format::sha256(text.as_bytes());
+        self.same(
+            digest
+                .first_chunk::<8>()
+                .map_or(0, |b| u64::from_le_bytes(*b)),
+        )
+    }
     /// Waits for every rank.
     fn barrier(&self);
     /// Waits for every rank, asleep between looks where the processes
