@@ -345,6 +345,24 @@ fn stats_with_a_mismatched_distance_table_beside_prints_nothing() {
         "{}",
         text(&out.stderr)
     );
+    // Asked of the distance table, the same pair is refused.
+    let out = gametable(
+        &["stats", dir.join("t-distance.gtbl").to_str().unwrap()],
+        b"",
+    );
+    assert!(!out.status.success());
+    assert_eq!(text(&out.stdout), "");
+    assert!(
+        text(&out.stderr).contains("the outcome and distance tables are of different variants"),
+        "{}",
+        text(&out.stderr)
+    );
+    // Its own pair passes.
+    let out = gametable(
+        &["stats", dir.join("other-distance.gtbl").to_str().unwrap()],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

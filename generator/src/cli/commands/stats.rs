@@ -79,6 +79,13 @@ pub fn run(path: &Path) -> crate::cli::Result<()> {
 
 fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     let file = DistanceFile::from_bytes(path, bytes)?;
+    // Paired with the outcome table beside it, if there is one, as the
+    // outcome table's report pairs it (and as other games' reports do).
+    if let Some(beside) = table_file::outcome_path(path).filter(|p| p.is_file()) {
+        let outcomes = OutcomeFile::read(&beside)?;
+        gametable::PerfectPlay::new(outcomes.table(), file.table())
+            .map_err(|e| format!("{} and {}: {e}", beside.display(), path.display()))?;
+    }
     let stats = file.stats();
     let v = file.variant;
     say!("table:     {}", path.display());
