@@ -43,8 +43,9 @@
 //! `None`), but panics, as slice indexing does, on an orbit index outside
 //! `0..states()` (`state`, `row_of`) or a row outside `0..rows()`
 //! (`row_bounds`, `row_hand`, `row_waiting`): numbers that only its own
-//! answers produce, asked for every orbit by the sweeps. Each says so under
-//! `# Panics`.
+//! answers produce, asked for every orbit by the sweeps; and `Orbits::new`
+//! refuses, before allocating, a variant whose tables would pass 16 GiB.
+//! Each says so under `# Panics`.
 //!
 //! # Cargo features
 //! - `alloc`: the `symmetry` module, which numbers the orbits of states

@@ -129,10 +129,23 @@ struct Group {
 
 impl Orbits {
     /// Builds the orbit numbering of `variant` (work and memory linear in its hands).
+    ///
+    /// # Panics
+    /// Before allocating anything, when `units × hands` passes 2^32 (its
+    /// largest table would take over 16 GiB, as for (17, 16), a variant
+    /// whose table over orbits no format holds): the numbering keeps its
+    /// offsets into that table in 32 bits, for speed. [`orbit_count`]
+    /// counts any variant's orbits without tables.
     pub fn new(variant: Variant) -> Orbits {
         let hands = variant.hands() as usize;
         let m = variant.modulus();
         let units: Vec<u8> = units(m).collect();
+        assert!(
+            (units.len() as u64) * u64::from(variant.hands()) <= 1 << 32,
+            "Orbits::new: {} units × {} hands pass 2^32",
+            units.len(),
+            variant.hands()
+        );
         let mut mul = vec![0u32; units.len() * hands];
         for hand in Hand::all(variant) {
             let rank = hand.rank();
@@ -198,8 +211,7 @@ impl Orbits {
                 let r = rep[h] as usize;
                 Placing {
                     start: row_start[r],
-                    // Below mul.len(), which 32 bits hold for any variant
-                    // whose tables fit in memory (`mul` holds u32 ranks).
+                    // Below mul.len(), at most 2^32 (checked at the start).
                     mul_base: (usize::from(rep_unit[h]) * hands) as u32,
                     group: row_group[r],
                 }
@@ -653,6 +665,14 @@ mod tests {
             assert_eq!(o.state_in_row(rows, 0), None);
             assert_eq!(o.state_in_row(usize::MAX, 0), None);
         }
+    }
+
+    // A numbering whose offsets would pass 32 bits is refused before any
+    // table is allocated ((17, 16): 8 units × 565,722,720 hands).
+    #[test]
+    #[should_panic(expected = "Orbits::new: 8 units × 565722720 hands pass 2^32")]
+    fn numberings_past_32_bit_offsets_are_refused() {
+        let _ = Orbits::new(Variant::new(17, 16).unwrap());
     }
 
     // Orbit indices and rows come from the numbering itself; out of range
