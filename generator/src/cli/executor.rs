@@ -56,10 +56,8 @@ pub fn with_executor<T>(
         if let (Ok(_), Err(e)) = (&result, finished) {
             result = Err(e.into());
         }
-    }
-    // The sweep's report gives each rank's peak at the end of the sweep;
-    // rank 0 then writes the files, which may take it higher.
-    if let Executor::Ranks(ranks) = &executor {
+        // The sweep's report gives each rank's peak at the end of the
+        // sweep; rank 0 then writes the files, which may take it higher.
         if ranks.report && executor.writes() && result.is_ok() {
             eprintln!(
                 "rank 0: peak memory (VmHWM) with the writing: {:.1} MiB",

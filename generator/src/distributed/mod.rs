@@ -568,9 +568,7 @@ impl Executor<'_> {
             Executor::Ranks(ranks) => ranks.comm.rank() == 0,
         }
     }
-}
 
-impl Executor<'_> {
     /// Called by the writing process once every table is written, so that
     /// the checkpoints go then (see [`Ranks::finish`]), not after what the
     /// command does next (a census may take minutes).
