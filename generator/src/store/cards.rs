@@ -8,7 +8,7 @@
 use std::fmt::Write as _;
 use std::path::Path;
 
-use gametable::{code, CardsTable, DistanceTable, Hand, Position, Variant};
+use gametable::{CardsTable, DistanceTable, Hand, Position, Variant};
 use gametable_format::{Compression, FormatError, Game, Header, Symmetry, TableKind, TableSpec};
 
 use crate::games::cards::solve::Solution;
@@ -441,20 +441,12 @@ pub fn distance_fingerprint(
     file_len: usize,
     stats: &DistanceStats,
 ) -> String {
-    let (cards, modulus) = cards_parameters(&header.game);
     let variant = gametable::cards_variant(&header.game).ok();
     let outcome_name = super::outcome_path(Path::new(file_name))
         .map(|p| p.display().to_string())
         .unwrap_or_else(|| file_name.to_string());
     let mut text = String::new();
-    title_lines(
-        &mut text,
-        file_name,
-        &format!(
-            "--cards {cards} --modulus {modulus}{} --output data/{outcome_name}",
-            layout_flags(header)
-        ),
-    );
+    super::fingerprint::title_lines(&mut text, file_name, &regenerate(header, &outcome_name));
     let _ = writeln!(
         text,
         "# Distances: moves to the end under perfect play (winner fastest, loser slowest); all-ones = draw or not a position."
@@ -479,7 +471,7 @@ pub fn distance_fingerprint(
     for (d, (wins, losses)) in stats.histogram.iter().enumerate() {
         let _ = writeln!(text, "distance_{d} = {wins} wins, {losses} losses");
     }
-    footer_lines(&mut text, header);
+    super::fingerprint::footer_lines(&mut text, header);
     text
 }
 
@@ -538,27 +530,23 @@ impl OutcomeFile {
 /// digest and the command that makes it. Deterministic: no dates, no paths
 /// beyond the file name.
 pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u64; 4]) -> String {
-    let (cards, modulus) = cards_parameters(&header.game);
     let mut text = String::new();
-    title_lines(
-        &mut text,
-        file_name,
-        &format!(
-            "--cards {cards} --modulus {modulus}{} --output data/{file_name}",
-            layout_flags(header)
-        ),
-    );
+    super::fingerprint::title_lines(&mut text, file_name, &regenerate(header, file_name));
     super::fingerprint::body_lines(&mut text, header, file_len, false);
-    let _ = writeln!(text, "wins = {}", counts[code::WIN as usize]);
-    let _ = writeln!(text, "losses = {}", counts[code::LOSS as usize]);
-    let _ = writeln!(text, "draws = {}", counts[code::DRAW as usize]);
-    let _ = writeln!(
-        text,
-        "not_a_position = {}",
-        counts[code::NOT_A_POSITION as usize]
-    );
-    footer_lines(&mut text, header);
+    super::fingerprint::count_lines(&mut text, counts);
+    super::fingerprint::footer_lines(&mut text, header);
     text
+}
+
+/// The command that writes the Cards table of `header` as
+/// `data/<output>` again, as fingerprints record it.
+fn regenerate(header: &Header, output: &str) -> String {
+    let (cards, modulus) = cards_parameters(&header.game);
+    format!(
+        "{} cards --cards {cards} --modulus {modulus}{} --output data/{output}",
+        gametable_format::GENERATE,
+        layout_flags(header)
+    )
 }
 
 /// The `generate cards` flags that choose a header's layout, empty for the
@@ -572,28 +560,4 @@ pub fn layout_flags(header: &Header) -> String {
         flags.push_str(" --compression none");
     }
     flags
-}
-
-/// The lines every fingerprint opens with: what it is, and the `generate
-/// cards` arguments that make its table.
-fn title_lines(text: &mut String, file_name: &str, arguments: &str) {
-    let _ = writeln!(
-        text,
-        "# Fingerprint of {file_name}. Generated file: do not edit."
-    );
-    let _ = writeln!(
-        text,
-        "# Regenerate with: cargo run --release -p gametable-gen --no-default-features -- generate cards {arguments}"
-    );
-}
-
-/// The lines every fingerprint ends with: the payload's digest and the
-/// generator that wrote it.
-fn footer_lines(text: &mut String, header: &Header) {
-    let _ = writeln!(
-        text,
-        "payload_sha256 = {}",
-        gametable_format::hex(&header.payload_sha256)
-    );
-    let _ = writeln!(text, "generator = {}", header.generator);
 }

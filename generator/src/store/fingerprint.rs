@@ -20,24 +20,10 @@ pub fn fingerprint(
 ) -> String {
     let header = &table.header;
     let mut text = String::new();
-    let _ = writeln!(
-        text,
-        "# Fingerprint of {file_name}. Generated file: do not edit."
-    );
-    let _ = writeln!(text, "# Regenerate with: {regenerate}");
+    title_lines(&mut text, file_name, regenerate);
     body_lines(&mut text, header, file_len, true);
     match header.kind {
-        gametable_format::TableKind::Outcome => {
-            let counts = table.counts();
-            let _ = writeln!(text, "wins = {}", counts[code::WIN as usize]);
-            let _ = writeln!(text, "losses = {}", counts[code::LOSS as usize]);
-            let _ = writeln!(text, "draws = {}", counts[code::DRAW as usize]);
-            let _ = writeln!(
-                text,
-                "not_a_position = {}",
-                counts[code::NOT_A_POSITION as usize]
-            );
-        }
+        gametable_format::TableKind::Outcome => count_lines(&mut text, table.counts()),
         gametable_format::TableKind::Distance => {
             let mut histogram: Vec<u64> = Vec::new();
             let mut none = 0u64;
@@ -60,13 +46,41 @@ pub fn fingerprint(
             }
         }
     }
+    footer_lines(&mut text, header);
+    text
+}
+
+/// The lines every fingerprint starts with: what it is and the command
+/// that regenerates its table.
+pub(crate) fn title_lines(text: &mut String, file_name: &str, regenerate: &str) {
+    let _ = writeln!(
+        text,
+        "# Fingerprint of {file_name}. Generated file: do not edit."
+    );
+    let _ = writeln!(text, "# Regenerate with: {regenerate}");
+}
+
+/// An outcome table's counts, one line per code.
+pub(crate) fn count_lines(text: &mut String, counts: [u64; 4]) {
+    let _ = writeln!(text, "wins = {}", counts[code::WIN as usize]);
+    let _ = writeln!(text, "losses = {}", counts[code::LOSS as usize]);
+    let _ = writeln!(text, "draws = {}", counts[code::DRAW as usize]);
+    let _ = writeln!(
+        text,
+        "not_a_position = {}",
+        counts[code::NOT_A_POSITION as usize]
+    );
+}
+
+/// The lines every fingerprint ends with: the payload's digest and the
+/// generator that wrote it.
+pub(crate) fn footer_lines(text: &mut String, header: &Header) {
     let _ = writeln!(
         text,
         "payload_sha256 = {}",
         gametable_format::hex(&header.payload_sha256)
     );
     let _ = writeln!(text, "generator = {}", header.generator);
-    text
 }
 
 /// The game, its parameters, the layout and the sizes; the compression

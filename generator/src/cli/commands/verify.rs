@@ -395,7 +395,8 @@ fn verify_one(path: &Path, fresh: &mut Fresh) -> crate::cli::Result<String> {
 fn regenerate_command(variant: Variant, path: &Path) -> String {
     let outcome = table_file::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
     format!(
-        "cargo run --release -p gametable-gen --no-default-features -- generate cards --cards {} --modulus {} --output {}",
+        "{} cards --cards {} --modulus {} --output {}",
+        gametable_format::GENERATE,
         variant.cards(),
         variant.modulus(),
         outcome.display()
