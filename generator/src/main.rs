@@ -1,7 +1,7 @@
 //! The `gametable` command line: solve judge input, generate and verify
 //! tables, query single positions.
 //!
-//! `main` parses the arguments and calls [`gametable_gen::cli::run`],
+//! `main` parses the arguments ([`Cli::from_args`]) and calls [`gametable_gen::cli::run`],
 //! prints any error to stderr (its control characters escaped: a message
 //! may quote input, which must not play escape sequences to the terminal)
 //! and exits 1; a closed output pipe ends the program quietly.
@@ -9,11 +9,10 @@
 use std::io;
 use std::process::ExitCode;
 
-use clap::Parser;
 use gametable_gen::cli::args::Cli;
 
 fn main() -> ExitCode {
-    let cli = Cli::parse();
+    let cli = Cli::from_args(std::env::args_os());
     match gametable_gen::cli::run(cli) {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(e.as_ref()) => ExitCode::SUCCESS,

@@ -9,6 +9,7 @@
 // placeholders and options, not HTML or links.
 #![allow(rustdoc::invalid_html_tags, rustdoc::broken_intra_doc_links)]
 
+use std::ffi::OsString;
 use std::path::PathBuf;
 
 use clap::{Args, Parser, Subcommand, ValueEnum};
@@ -21,6 +22,39 @@ use super::registry::Chosen;
 pub struct Cli {
     #[command(subcommand)]
     pub command: Command,
+}
+
+impl Cli {
+    /// The program's name and arguments parsed, as [`Parser::parse_from`]
+    /// does (which exits with clap's message on a bad command line).
+    pub fn from_args(args: impl IntoIterator<Item = OsString>) -> Cli {
+        let args: Vec<OsString> = args.into_iter().collect();
+        args.get(1..)
+            .and_then(Cli::judge_command)
+            .unwrap_or_else(|| Cli::parse_from(args))
+    }
+
+    /// The judge's commands, `solve cards` and `solve stones` with nothing
+    /// else, which the judge starts once per input: read here without
+    /// building the whole command line's parser, a third of such a
+    /// process's instructions (docs/performance.md). Any other command
+    /// line is `None`, for clap; a test holds the two to the same answer.
+    fn judge_command(args: &[OsString]) -> Option<Cli> {
+        let [command, game] = args else {
+            return None;
+        };
+        if command != "solve" {
+            return None;
+        }
+        let game = match game.to_str()? {
+            "cards" => SolveGame::Cards { table: None },
+            "stones" => SolveGame::Stones,
+            _ => return None,
+        };
+        Some(Cli {
+            command: Command::Solve { game },
+        })
+    }
 }
 
 #[derive(Subcommand)]
@@ -404,5 +438,57 @@ fn idle_timeout(text: &str) -> Result<u32, String> {
             least - 1
         )),
         Err(_) => Err("expected a whole number of seconds".into()),
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    fn words(line: &str) -> Vec<OsString> {
+        line.split_whitespace().map(OsString::from).collect()
+    }
+
+    /// The judge's shortcut gives what clap gives for its two commands and
+    /// leaves every other command line to clap.
+    #[test]
+    fn the_judge_shortcut_parses_as_clap_does() {
+        for line in ["solve cards", "solve stones"] {
+            let quick = Cli::judge_command(&words(line)).expect(line);
+            let full = Cli::try_parse_from(std::iter::once("gametable").chain(line.split(' ')))
+                .expect(line);
+            match (quick.command, full.command) {
+                (
+                    Command::Solve {
+                        game: SolveGame::Cards { table: a },
+                    },
+                    Command::Solve {
+                        game: SolveGame::Cards { table: b },
+                    },
+                ) => assert_eq!((a, b), (None, None)),
+                (
+                    Command::Solve {
+                        game: SolveGame::Stones,
+                    },
+                    Command::Solve {
+                        game: SolveGame::Stones,
+                    },
+                ) => {}
+                _ => panic!("{line}: the shortcut and clap differ"),
+            }
+        }
+        for line in [
+            "",
+            "solve",
+            "solve cards --table t.gtbl",
+            "solve stones --help",
+            "solve tictactoe",
+            "solve Cards",
+            "query cards",
+            "--version",
+            "solve cards extra",
+        ] {
+            assert!(Cli::judge_command(&words(line)).is_none(), "{line:?}");
+        }
     }
 }
