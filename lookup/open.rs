@@ -20,7 +20,6 @@
 use core::fmt;
 use std::borrow::Cow;
 use std::boxed::Box;
-use std::fs::File;
 use std::io::Read;
 use std::path::Path;
 use std::vec::Vec;
@@ -140,7 +139,7 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap, OpenError> {
         path: path.to_path_buf(),
         source,
     };
-    let file = File::open(path).map_err(io)?;
+    let file = gametable_format::open_for_reading(path).map_err(io)?;
     let mut preamble = Vec::with_capacity(gametable_format::PREAMBLE);
     (&file)
         .take(gametable_format::PREAMBLE as u64)

@@ -25,6 +25,7 @@
 #![forbid(unsafe_code)]
 
 mod error;
+mod file;
 mod header;
 mod v1;
 
@@ -33,6 +34,7 @@ use std::borrow::Cow;
 use sha2::{Digest, Sha256};
 
 pub use error::FormatError;
+pub use file::open_for_reading;
 pub use header::{Compression, Game, Header, Symmetry, TableKind, MAX_NAME_LEN, MAX_PARAMETERS};
 
 /// The first eight bytes of every table file.

@@ -194,6 +194,61 @@ fn table_files_are_read_only_as_far_as_they_can_be_valid() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A FIFO where a table should be is refused by its kind: opening it
+/// would wait for a writer that never comes.
+#[test]
+fn a_fifo_given_as_a_table_is_refused_without_waiting_for_it() {
+    let dir = std::env::temp_dir().join(format!("gametable-fifo-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let fifo = dir.join("t.gtbl");
+    let made = Command::new("mkfifo").arg(&fifo).status();
+    assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+    let fifo = fifo.to_str().unwrap();
+    let folder = dir.to_str().unwrap();
+    for args in [
+        &["stats", fifo][..],
+        &["verify", fifo],
+        &["verify", folder],
+        &["solve", "cards", "--table", fifo],
+        &[
+            "query",
+            "tictactoe",
+            "--table",
+            fifo,
+            "--position",
+            "x...o....",
+        ],
+    ] {
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
+            .args(args)
+            .stdin(Stdio::null())
+            .stdout(Stdio::piped())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Not a measure of speed: a command that waits on the FIFO never
+        // ends, and this test must end to say so.
+        let deadline = std::time::Instant::now() + std::time::Duration::from_secs(120);
+        while child.try_wait().unwrap().is_none() {
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("{args:?} waited on the FIFO");
+            }
+            std::thread::sleep(std::time::Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
+        let text = String::from_utf8_lossy(&out.stdout).into_owned()
+            + &String::from_utf8_lossy(&out.stderr);
+        assert!(!out.status.success(), "{args:?}: {text}");
+        assert!(
+            text.contains(&format!("{fifo}: is a FIFO (named pipe), not a file")),
+            "{args:?}: {text}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn generate_refuses_a_table_past_the_format_limit_before_solving() {
     let dir = std::env::temp_dir().join(format!("gametable-too-large-{}", std::process::id()));

@@ -153,7 +153,8 @@ pub fn load(
 ) -> Result<Counters, String> {
     let path = rank_path(dir, id.rank, id.ranks, level);
     let at = |what: String| format!("{}: {what}; not resumed", path.display());
-    let file = fs::File::open(&path).map_err(|e| at(format!("cannot read the checkpoint: {e}")))?;
+    let file = gametable_format::open_for_reading(&path)
+        .map_err(|e| at(format!("cannot read the checkpoint: {e}")))?;
     let mut reader = BufReader::new(file);
     let expected = identity_lines(id, level);
     let mut fields = Vec::new();

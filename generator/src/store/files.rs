@@ -40,6 +40,19 @@ impl fmt::Display for TableFileError {
 
 impl std::error::Error for TableFileError {}
 
+/// The whole of the file at `path` (a table's companion: a fingerprint,
+/// a checksum list), refused as [`gametable_format::open_for_reading`]
+/// refuses it (a FIFO).
+///
+/// # Errors
+/// What the operating system says.
+pub fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
+    use std::io::Read as _;
+    let mut bytes = Vec::new();
+    gametable_format::open_for_reading(path)?.read_to_end(&mut bytes)?;
+    Ok(bytes)
+}
+
 /// Reads a table file in bounded memory: the preamble first, refused at
 /// once if the magic or version is wrong (so `/dev/zero` or a stray
 /// multi-gigabyte file costs 14 bytes), then at most
@@ -51,7 +64,7 @@ impl std::error::Error for TableFileError {}
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableFileError> {
     use std::io::Read;
     let io = |e| TableFileError::Io(path.into(), e);
-    let file = std::fs::File::open(path).map_err(io)?;
+    let file = gametable_format::open_for_reading(path).map_err(io)?;
     let mut reader = file.take(gametable_format::MAX_FILE_LEN + 1);
     let mut bytes = Vec::new();
     (&mut reader)
@@ -154,7 +167,7 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     // that may take hours.
     probe_folder(path, &dir)?;
     let sums = dir.join(SUMS);
-    match std::fs::read(&sums) {
+    match read_whole(&sums) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(TableFileError::Io(sums, e)),
         Ok(bytes) => sums_entries(&sums, bytes).map(|_| ()),
@@ -239,7 +252,7 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
 /// The list unreadable, or a line at fault.
 pub fn read_sums(dir: &Path) -> Result<Vec<(String, String)>, TableFileError> {
     let path = dir.join(SUMS);
-    match std::fs::read(&path) {
+    match read_whole(&path) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(TableFileError::Io(path, e)),
         Ok(bytes) => sums_entries(&path, bytes),
@@ -270,7 +283,7 @@ fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFi
         .collect();
     for name in files {
         let path = dir.join(name);
-        let bytes = std::fs::read(&path).map_err(|e| io(&path, e))?;
+        let bytes = read_whole(&path).map_err(|e| io(&path, e))?;
         entries.push((
             name.to_string(),
             gametable_format::hex(&gametable_format::sha256(&bytes)),
@@ -331,7 +344,7 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
     let header = |path: &Path| -> Result<_, TableFileError> {
         use std::io::Read as _;
         let mut prefix = Vec::new();
-        let file = std::fs::File::open(path).map_err(|e| io(path, e))?;
+        let file = gametable_format::open_for_reading(path).map_err(|e| io(path, e))?;
         let len = file.metadata().map_err(|e| io(path, e))?.len();
         file.take(1 << 20)
             .read_to_end(&mut prefix)
@@ -385,11 +398,11 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
 /// A message naming the first missing or mismatched file.
 pub fn check_sums(dir: &Path) -> Result<usize, TableFileError> {
     let sums_path = dir.join(SUMS);
-    let bytes = std::fs::read(&sums_path).map_err(|e| TableFileError::Io(sums_path.clone(), e))?;
+    let bytes = read_whole(&sums_path).map_err(|e| TableFileError::Io(sums_path.clone(), e))?;
     let mut checked = 0;
     for (digest, name) in sums_entries(&sums_path, bytes)? {
         let path = dir.join(&name);
-        let bytes = std::fs::read(&path).map_err(|e| TableFileError::Io(path.clone(), e))?;
+        let bytes = read_whole(&path).map_err(|e| TableFileError::Io(path.clone(), e))?;
         let found = gametable_format::hex(&gametable_format::sha256(&bytes));
         if found != digest {
             return Err(TableFileError::Unsupported(

@@ -412,7 +412,9 @@ fn file_name(path: &Path) -> String {
 /// Compares the fingerprint beside `path` with the one expected, line by line.
 fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<()> {
     let fingerprint_path = table_file::fingerprint_path(path);
-    let found = std::fs::read_to_string(&fingerprint_path)
+    let found = crate::store::read_whole(&fingerprint_path)
+        .map_err(|e| e.to_string())
+        .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string()))
         .map_err(|e| format!("fingerprint {}: {e}", fingerprint_path.display()))?;
     // The `#` lines say what the file is and how to remake it; the facts
     // are the others (a comment's wording may change between versions
