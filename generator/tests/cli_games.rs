@@ -626,6 +626,7 @@ fn generate_refuses_outputs_that_would_clobber_its_own_files() {
         ("t.fingerprint", "ends in .gtbl"),
         ("SHA256SUMS", "ends in .gtbl"),
         ("t-distance.gtbl", "name the outcome table"),
+        (".gtbl", "has something before .gtbl"),
     ] {
         let path = dir.join(name);
         let out = gametable(
@@ -718,17 +719,21 @@ fn overlong_lines_stop_the_reading() {
     );
 }
 
-/// An error quoting a huge input is cut (a 100 KB position was echoed
-/// whole); an output name with a line break is refused before it could
-/// break SHA256SUMS.
+/// An error quoting a huge input quotes its start, and the reason after
+/// it is still printed (a 100 KB position was echoed whole, then cut with
+/// its reason); an output name with a line break is refused before it
+/// could break SHA256SUMS.
 #[test]
 fn errors_are_bounded_and_output_names_plain() {
     let position = "x".repeat(100_000);
     let out = gametable(&["query", "tictactoe", "--position", &position], "");
     let err = text(&out.stderr);
     assert!(!out.status.success());
-    assert!(err.len() < 2200, "{} bytes", err.len());
-    assert!(err.contains("more characters not shown)"), "{err}");
+    assert!(err.len() < 400, "{} bytes", err.len());
+    assert!(
+        err.contains("(100000 characters): wrong length: 100000 characters, expected 9"),
+        "{err}"
+    );
     let dir = scratch_dir("line-break-name");
     let name = dir.join("a\nb.gtbl");
     let out = gametable(
@@ -747,11 +752,12 @@ fn errors_are_bounded_and_output_names_plain() {
 
 /// An output that cannot be written is refused before the sweep, not
 /// after it: a folder's name, a folder that takes no new files (`/proc`),
-/// a folder that does not exist.
+/// a folder that does not exist, a file where the folder should be.
 #[test]
 fn unwritable_outputs_are_refused_before_solving() {
     let dir = scratch_dir("unwritable-output");
     std::fs::create_dir(dir.join("t.gtbl")).unwrap();
+    std::fs::write(dir.join("file"), b"").unwrap();
     for (output, wanted) in [
         (
             dir.join("t.gtbl"),
@@ -764,6 +770,10 @@ fn unwritable_outputs_are_refused_before_solving() {
         (
             dir.join("missing").join("t.gtbl"),
             "missing: the output directory does not exist",
+        ),
+        (
+            dir.join("file").join("t.gtbl"),
+            "file: not a directory, so the table cannot be written in it",
         ),
     ] {
         let out = gametable(
@@ -848,4 +858,17 @@ fn re_signed_tables_are_refused_by_stats_and_query() {
         text(&out.stderr)
     );
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A game's refusal of a move quotes it with its control characters
+/// escaped: input must not play escape sequences to the terminal.
+#[test]
+fn a_refused_move_is_quoted_with_its_control_characters_escaped() {
+    let out = gametable(&["play", "tictactoe"], "\u{1b}[2J\nquit\n");
+    let shown = text(&out.stdout);
+    assert!(
+        shown.contains("Refused: '\\u{1b}[2J' is not a legal move here"),
+        "{shown}"
+    );
+    assert!(!shown.contains('\u{1b}'), "{shown}");
 }

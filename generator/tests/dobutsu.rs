@@ -560,9 +560,24 @@ fn move_lists_from_the_start() {
     let drop = g.parse_position("Cb3xb2,Lb1xb2,Gc4-c3,C*b3").unwrap();
     assert_eq!(drop, g.parse_position("S/g-e/-l-/-cG/EL-/C").unwrap());
     let err = g.parse_position("Cb3xb2,Lb1-b5").unwrap_err();
-    assert!(err.message.starts_with("move 2: move 'Lb1-b5'"), "{err}");
+    assert!(err.message.starts_with("move 2 'Lb1-b5': "), "{err}");
     let err = g.parse_position("Cb3-b1").unwrap_err();
     assert!(err.message.contains("not a legal move"), "{err}");
+    // A board and a list of moves are not written together, and nothing
+    // follows the pieces in hand: the character named is the first extra.
+    let err = g.parse_position("Cb3xb2,S/gle/-c-/-C-/ELG/-").unwrap_err();
+    assert!(err.message.contains("not both"), "{err}");
+    for (text, at) in [
+        ("S/gle/-c-/-C-/ELG/-/", "character 20 '/'"),
+        ("S/gle/-c-/-C-/ELG/-,Cb3xb2", "character 20 ','"),
+        ("S/gle/-c-/-C-/ELG/-L-/-", "character 20 'L'"),
+    ] {
+        let err = g.parse_position(text).unwrap_err();
+        assert!(
+            err.message.starts_with(at) && err.message.contains("nothing follows"),
+            "{text}: {err}"
+        );
+    }
     let err = g.parse_position("Xb3-b2").unwrap_err();
     assert!(err.message.contains("piece letter"), "{err}");
     // The squares name the move; what it does must be written as it is.

@@ -33,6 +33,31 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
+/// The most characters of input [`quote`] shows.
+const QUOTED: usize = 64;
+
+/// Input quoted in a message: `'text'`, its control characters escaped
+/// (`\u{1b}`: input must not play escape sequences to a terminal), and,
+/// past [`QUOTED`] characters, only its start and its length (`'xxxx...'
+/// (2100 characters)`), so that a message about a megabyte of input is
+/// still a line that gives its reason.
+pub fn quote(text: &str) -> String {
+    let shown = |c: char| {
+        if c.is_control() {
+            c.escape_default().to_string()
+        } else {
+            c.to_string()
+        }
+    };
+    let total = text.chars().count();
+    let start: String = text.chars().take(QUOTED).map(shown).collect();
+    if total <= QUOTED {
+        format!("'{start}'")
+    } else {
+        format!("'{start}...' ({total} characters)")
+    }
+}
+
 /// A game's notation for positions and moves.
 pub trait Notation: Game {
     /// One line describing how positions are written, with an example
@@ -86,5 +111,22 @@ pub trait Notation: Game {
     /// to move names each move as that player writes it.
     fn moves_spot(&self, index: u64, _side: Side) -> Vec<(String, u64)> {
         self.moves(index)
+    }
+}
+
+#[cfg(test)]
+mod tests {
+    use super::quote;
+
+    #[test]
+    fn quoted_input_is_bounded_and_shows_its_control_characters() {
+        assert_eq!(quote("x..o"), "'x..o'");
+        assert_eq!(quote("\u{1b}[2J"), "'\\u{1b}[2J'");
+        let long = "x".repeat(2100);
+        assert_eq!(
+            quote(&long),
+            format!("'{}...' (2100 characters)", "x".repeat(64))
+        );
+        assert_eq!(quote(&"é".repeat(64)), format!("'{}'", "é".repeat(64)));
     }
 }

@@ -147,8 +147,11 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     if name.chars().any(char::is_control) {
         return refuse("an output table's name holds a control character (a line break would break SHA256SUMS)");
     }
-    if !name.ends_with(".gtbl") || name == ".gtbl" {
+    if !name.ends_with(".gtbl") {
         return refuse("an output table's name ends in .gtbl (its fingerprint and distance table are written beside it)");
+    }
+    if name == ".gtbl" {
+        return refuse("an output table's name has something before .gtbl (its fingerprint and distance table are named after it)");
     }
     if name.ends_with("-distance.gtbl") {
         return refuse("name the outcome table: the distance table is written beside it as <name>-distance.gtbl");
@@ -158,10 +161,12 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     }
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
-        return Err(TableFileError::Unsupported(
-            dir,
-            "the output directory does not exist".into(),
-        ));
+        let why = if dir.exists() {
+            "not a directory, so the table cannot be written in it"
+        } else {
+            "the output directory does not exist"
+        };
+        return Err(TableFileError::Unsupported(dir, why.into()));
     }
     // The folder must take new files now, not only at the end of a sweep
     // that may take hours.

@@ -13,6 +13,7 @@ use std::path::Path;
 use gametable::{Card, Evaluation, Hand, MoveError, Player, Position, Variant};
 
 use super::{show_hand, PlaySource};
+use crate::engine::quote;
 
 /// A start: who the person plays, who moves first, the hands (or a seed).
 pub struct Setup<'a> {
@@ -128,12 +129,13 @@ fn parse_move(line: &str, opponent: Player) -> Result<(u8, u8), String> {
     };
     let [mine, theirs] = words[..] else {
         return Err(format!(
-            "expected two card values, yours then {opponent}'s (e.g. '3 4' or '3+4'), not '{line}'"
+            "expected two card values, yours then {opponent}'s (e.g. '3 4' or '3+4'), not {}",
+            quote(line)
         ));
     };
     let number = |field: String, word: &str| {
         word.parse::<u8>()
-            .map_err(|_| format!("{field}: '{word}' is not a card value"))
+            .map_err(|_| format!("{field}: {} is not a card value", quote(word)))
     };
     Ok((
         number("your card".into(), mine)?,

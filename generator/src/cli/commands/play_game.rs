@@ -14,7 +14,7 @@ use crate::cli::lines::{next_line, Line};
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::{self, Source};
 use crate::engine::analysis::{self, Analysis};
-use crate::engine::{Notation, Side};
+use crate::engine::{quote, Notation, Side};
 
 /// `play <game>`, reading moves from standard input.
 pub fn run(game: &BuiltIn, args: &PlayArgs) -> crate::cli::Result<()> {
@@ -42,7 +42,7 @@ fn play<G: Notation>(
     let (mut index, mut side) = match &args.position {
         Some(text) => game
             .parse_spot(text)
-            .map_err(|e| format!("--position '{text}': {e}"))?,
+            .map_err(|e| format!("--position {}: {e}", quote(text)))?,
         None => {
             let start = game
                 .start()
@@ -139,7 +139,8 @@ fn play<G: Notation>(
                 Some(m) => break m.clone(),
                 None => writeln!(
                     out,
-                    "Refused: '{line}' is not a legal move here; legal moves: {legal}."
+                    "Refused: {} is not a legal move here; legal moves: {legal}.",
+                    quote(line)
                 )?,
             }
         };

@@ -10,7 +10,7 @@ use crate::cli::lines::{next_line, Line};
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::{self, Source};
 use crate::engine::analysis::{self, Analysis, MoveResult};
-use crate::engine::{Game, Notation, Side};
+use crate::engine::{quote, Game, Notation, Side};
 
 /// The longest line `--positions` reads (a Dobutsu game of 100,000 plies
 /// written as moves fits).
@@ -149,7 +149,7 @@ pub fn game(game: &BuiltIn, args: &QueryArgs) -> crate::cli::Result<()> {
     // A malformed position is named before any table is opened.
     if let Some(position) = &args.position {
         crate::with_game!(game, g => g.parse_spot(position).map(|_| ()))
-            .map_err(|e| format!("--position '{position}': {e}"))?;
+            .map_err(|e| format!("--position {}: {e}", quote(position)))?;
     }
     let source = source::open(game, args.table.as_deref())?;
     with_source(game, &source, args)
@@ -236,7 +236,7 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
     }
     let position = args.position.as_deref().unwrap_or_default();
     let analysis = explain(game, source, position).map_err(|e| match e {
-        Unanswered::Position(e) => format!("--position '{position}': {e}"),
+        Unanswered::Position(e) => format!("--position {}: {e}", quote(position)),
         Unanswered::Table(e) => format!("{}: {e}", source.describe()),
     })?;
     if args.json {

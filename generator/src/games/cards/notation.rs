@@ -11,7 +11,7 @@
 use gametable::{Hand, Position};
 
 use super::game::Cards;
-use crate::engine::{Game, Notation, NotationError, Side};
+use crate::engine::{quote, Game, Notation, NotationError, Side};
 
 /// The players' names, first player (Alice) first.
 const NAMES: [&str; 2] = ["alice", "bob"];
@@ -36,7 +36,8 @@ impl Cards {
         }
         if cards.len() != n {
             return Err(NotationError::new(format!(
-                "{name}'s cards '{field}' (from character {at}): {} cards, expected {n}",
+                "{name}'s cards {} (from character {at}): {} cards, expected {n}",
+                quote(field),
                 cards.len()
             )));
         }
@@ -88,7 +89,8 @@ impl Notation for Cards {
         let fields: Vec<&str> = text.split(':').collect();
         let [player, alice, bob] = fields[..] else {
             return Err(NotationError::new(format!(
-                "'{text}': expected three fields <player>:<Alice's cards>:<Bob's cards>, found {}",
+                "{}: expected three fields <player>:<Alice's cards>:<Bob's cards>, found {}",
+                quote(text),
                 fields.len()
             )));
         };
@@ -97,8 +99,9 @@ impl Notation for Cards {
             "bob" => Side::Second,
             other => {
                 return Err(NotationError::new(format!(
-                    "characters 1 to {} '{other}': the player to move is alice or bob",
-                    other.chars().count().max(1)
+                    "characters 1 to {} {}: the player to move is alice or bob",
+                    other.chars().count().max(1),
+                    quote(other)
                 )))
             }
         };

@@ -30,7 +30,7 @@ use super::{
     hand_slot, kind, owner, turned_square, Dobutsu, Move, Position, CHICK, ELEPHANT, EMPTY,
     GIRAFFE, HEN, LION, THEIRS,
 };
-use crate::engine::{Notation, NotationError, Side};
+use crate::engine::{quote, Notation, NotationError, Side};
 
 /// The letter of a piece kind, uppercase.
 const fn letter(kind: u8) -> char {
@@ -154,6 +154,14 @@ pub fn parse(game: &Dobutsu, text: &str) -> Result<(Position, Side), NotationErr
     let side = match chars.first() {
         Some('S') => Side::First,
         Some('G') => Side::Second,
+        Some(&ch) if text.contains(',') => {
+            return err(
+                1,
+                ch,
+                "expected S or G (the side to move): a position is a board or a list \
+                 of moves from the start, not both",
+            )
+        }
         Some(&ch) => return err(1, ch, "expected S or G (the side to move)"),
         None => return Err(NotationError::new("empty position")),
     };
@@ -225,12 +233,18 @@ pub fn parse(game: &Dobutsu, text: &str) -> Result<(Position, Side), NotationErr
             "too short: the pieces in hand are missing ('-' for none)",
         ));
     }
+    let ends = "nothing follows the pieces in hand ('-' alone for none; \
+                a list of moves is written from the start, without a board)";
+    if hand[0] == '-' && hand.len() > 1 {
+        return err(place + 2, hand[1], ends);
+    }
     if hand != ['-'] {
         for (i, &ch) in hand.iter().enumerate() {
             let at = place + i + 1;
             let k = match kind_of(ch.to_ascii_uppercase()) {
                 Some(HEN) => return err(at, ch, "a hen in hand (a captured hen becomes a chick)"),
                 Some(k) => k,
+                None if matches!(ch, '/' | ',' | '-') => return err(at, ch, ends),
                 None => {
                     return err(
                         at,
@@ -263,10 +277,11 @@ pub fn parse(game: &Dobutsu, text: &str) -> Result<(Position, Side), NotationErr
     }
 }
 
-/// Reads move `text` in state `p` (mover's frame) with `side` to move.
+/// Reads move `text` in state `p` (mover's frame) with `side` to move; an
+/// error quotes the move and says why.
 pub fn parse_move(p: &Position, side: Side, text: &str) -> Result<Position, NotationError> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let bad = |why: &str| Err(NotationError::new(format!("move '{}': {why}", text.trim())));
+    let bad = |why: &str| Err(NotationError::new(format!("{}: {why}", quote(text.trim()))));
     let mut chars = compact.chars();
     let Some(k) = chars.next().and_then(|c| kind_of(c.to_ascii_uppercase())) else {
         return bad("expected a piece letter (L, G, E, C or R) first");
@@ -342,7 +357,7 @@ pub fn parse_any(game: &Dobutsu, text: &str) -> Result<(Position, Side), Notatio
     let mut side = Side::First;
     for (n, m) in text.split(',').enumerate() {
         p = parse_move(&p, side, m)
-            .map_err(|e| NotationError::new(format!("move {}: {}", n + 1, e.message)))?;
+            .map_err(|e| NotationError::new(format!("move {} {}", n + 1, e.message)))?;
         side = side.other();
     }
     Ok((p, side))

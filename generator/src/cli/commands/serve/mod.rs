@@ -38,7 +38,7 @@ use crate::cli::args::ServeArgs;
 use crate::cli::registry::{self, BuiltIn, Entry};
 use crate::cli::source::{self, Source};
 use crate::engine::analysis::{self, Analysis};
-use crate::engine::{Game, Notation, Side};
+use crate::engine::{quote, Game, Notation, Side};
 use gametable_format::TableKind;
 
 /// The longest URL (path and query) answered: longer ones get 414.
@@ -271,7 +271,7 @@ fn analyse_in<G: Notation>(
     };
     match position {
         Some(text) => super::query::explain(game, source, text).map_err(|e| match e {
-            Unanswered::Position(e) => Fault::bad(format!("position '{text}': {e}")),
+            Unanswered::Position(e) => Fault::bad(format!("position {}: {e}", quote(text))),
             Unanswered::Table(e) => table_fault(e),
         }),
         None => {
