@@ -92,6 +92,14 @@ pub fn analyse<G: Notation>(
                 "the table has no answer for the position after move {name}"
             ));
         };
+        // Each move's answer is shown, so it is checked one move deep too.
+        super::deep::check_one(game, next, &answer, distances).map_err(|why| {
+            format!(
+                "the table contradicts the rules at {}, the position after move {name}: {why} \
+                 (a damaged table, or not this game's)",
+                game.write_spot(next, side.other())
+            )
+        })?;
         moves.push(MoveResult {
             name,
             index: next,
@@ -267,6 +275,36 @@ mod tests {
             .unwrap_or_default();
         assert!(
             err.contains("the table says a win without a distance"),
+            "{err}"
+        );
+        // A move's answer is shown too, so it is checked too: a table
+        // re-signed with a longer win after move 8 of ........x (a state
+        // whose own answer the lie leaves consistent) is refused there.
+        let Ok((before, o)) = game.parse_spot("........x") else {
+            panic!("a position")
+        };
+        let Ok((after, _)) = game.parse_spot(".......ox") else {
+            panic!("a position")
+        };
+        let Some((Outcome::Win, Some(d))) = truth(after) else {
+            panic!(".......ox is a win for x")
+        };
+        let lie = move |i: u64| {
+            if i == after {
+                Some((Outcome::Win, Some(d + 2)))
+            } else {
+                truth(i)
+            }
+        };
+        assert!(crate::engine::deep::check_one(&game, before, lie, true).is_ok());
+        let err = analyse(&game, before, o, lie, true)
+            .err()
+            .unwrap_or_default();
+        assert!(
+            err.contains(&format!(
+                "at .......ox, the position after move 8: the table says win in {} but its moves make it win in {d}",
+                d + 2
+            )),
             "{err}"
         );
     }
