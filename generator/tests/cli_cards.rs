@@ -93,6 +93,16 @@ fn query_cards_judge_form_takes_its_flags_and_any_table() {
     assert!(json.status.success(), "{}", text(&json.stderr));
     assert_eq!(text(&json.stdout), text(&position.stdout));
     assert!(text(&json.stdout).starts_with("{\"outcome\": \"win\", \"distance\": 1,"));
+    // A negative card is a value out of range, named, not an unknown flag.
+    let mut negative = judged.to_vec();
+    *negative.last_mut().unwrap() = "-3";
+    let out = gametable(&negative, b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("invalid value '-3' for '--bob"),
+        "{}",
+        text(&out.stderr)
+    );
     // --cards and --modulus name the variant (solved in memory here).
     let out = gametable(
         &[

@@ -872,3 +872,36 @@ fn a_refused_move_is_quoted_with_its_control_characters_escaped() {
     );
     assert!(!shown.contains('\u{1b}'), "{shown}");
 }
+
+/// A write to standard output that fails says it was standard output
+/// (a full disk under `> file` said only "No space left on device").
+#[test]
+fn a_failed_write_to_standard_output_says_so() {
+    let Ok(full) = std::fs::OpenOptions::new().write(true).open("/dev/full") else {
+        return; // no /dev/full on this system
+    };
+    for args in [
+        &["solve", "cards"][..],
+        &["query", "tictactoe", "--position", "x...o...."],
+        &["games"],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gametable"))
+            .args(args)
+            .stdin(
+                std::fs::File::open(concat!(
+                    env!("CARGO_MANIFEST_DIR"),
+                    "/../tests/data/cards-sample.in"
+                ))
+                .unwrap(),
+            )
+            .stdout(full.try_clone().unwrap())
+            .output()
+            .unwrap();
+        assert!(!out.status.success(), "{args:?}");
+        assert!(
+            text(&out.stderr).contains("writing to standard output: No space left on device"),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}

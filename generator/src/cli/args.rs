@@ -351,10 +351,10 @@ pub enum PlayGame {
         #[arg(long, value_enum, default_value = "alice")]
         first: First,
         /// Alice's cards, separated by spaces (with --bob; default: random hands).
-        #[arg(long, num_args = 1..)]
+        #[arg(long, num_args = 1.., allow_negative_numbers = true)]
         alice: Option<Vec<u8>>,
         /// Bob's cards, separated by spaces (with --alice).
-        #[arg(long, num_args = 1..)]
+        #[arg(long, num_args = 1.., allow_negative_numbers = true)]
         bob: Option<Vec<u8>>,
         /// Seed for the random hands, to replay a deal (default: from the clock).
         #[arg(long, conflicts_with_all = ["alice", "bob"])]
@@ -383,10 +383,10 @@ pub enum QueryGame {
         #[arg(long, value_enum, conflicts_with_all = ["position", "positions"])]
         first: Option<First>,
         /// Alice's cards, separated by spaces.
-        #[arg(long, num_args = 1.., conflicts_with_all = ["position", "positions"])]
+        #[arg(long, num_args = 1.., allow_negative_numbers = true, conflicts_with_all = ["position", "positions"])]
         alice: Option<Vec<u8>>,
         /// Bob's cards, separated by spaces.
-        #[arg(long, num_args = 1.., conflicts_with_all = ["position", "positions"])]
+        #[arg(long, num_args = 1.., allow_negative_numbers = true, conflicts_with_all = ["position", "positions"])]
         bob: Option<Vec<u8>>,
         #[command(flatten)]
         query: QueryArgs,

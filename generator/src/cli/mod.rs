@@ -11,11 +11,11 @@
 /// quietly (see `main`) instead of crashing it.
 macro_rules! say {
     () => {
-        std::io::Write::write_all(&mut std::io::stdout().lock(), b"\n")?
+        std::io::Write::write_all(&mut $crate::cli::stdout(), b"\n")?
     };
     ($($arg:tt)*) => {
         std::io::Write::write_fmt(
-            &mut std::io::stdout().lock(),
+            &mut $crate::cli::stdout(),
             format_args!("{}\n", format_args!($($arg)*)),
         )?
     };
@@ -24,10 +24,34 @@ macro_rules! say {
 /// `print!` as [`say!`] is `println!`.
 macro_rules! say_inline {
     ($($arg:tt)*) => {{
-        let mut out = std::io::stdout().lock();
+        let mut out = $crate::cli::stdout();
         std::io::Write::write_fmt(&mut out, format_args!($($arg)*))?;
         std::io::Write::flush(&mut out)?;
     }};
+}
+
+/// Standard output, locked, whose write errors say what they were writing
+/// to (`writing to standard output: No space left on device`), keeping
+/// their kind: a closed pipe still ends the program quietly.
+pub(crate) fn stdout() -> Stdout {
+    Stdout(std::io::stdout().lock())
+}
+
+/// See [`stdout`].
+pub(crate) struct Stdout(std::io::StdoutLock<'static>);
+
+impl std::io::Write for Stdout {
+    fn write(&mut self, bytes: &[u8]) -> std::io::Result<usize> {
+        self.0.write(bytes).map_err(writing_stdout)
+    }
+
+    fn flush(&mut self) -> std::io::Result<()> {
+        self.0.flush().map_err(writing_stdout)
+    }
+}
+
+fn writing_stdout(e: std::io::Error) -> std::io::Error {
+    std::io::Error::new(e.kind(), format!("writing to standard output: {e}"))
 }
 
 pub mod args;

@@ -75,8 +75,7 @@ fn deal(variant: Variant, seed: u64) -> crate::cli::Result<(Hand, Hand)> {
 /// `play cards`, reading moves from standard input.
 pub fn cards(setup: &Setup<'_>) -> crate::cli::Result<()> {
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    run(setup, stdin.lock(), &mut stdout.lock())
+    run(setup, stdin.lock(), &mut crate::cli::stdout())
 }
 
 fn describe(e: MoveError, opponent: Player, modulus: u8) -> String {

@@ -28,8 +28,7 @@ pub fn run(game: &BuiltIn, args: &PlayArgs) -> crate::cli::Result<()> {
 /// As [`run`].
 pub fn run_with(game: &BuiltIn, source: &Source, args: &PlayArgs) -> crate::cli::Result<()> {
     let stdin = io::stdin();
-    let stdout = io::stdout();
-    crate::with_game!(game, g => play(g, source, args, stdin.lock(), &mut stdout.lock()))
+    crate::with_game!(game, g => play(g, source, args, stdin.lock(), &mut crate::cli::stdout()))
 }
 
 fn play<G: Notation>(

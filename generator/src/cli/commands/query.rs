@@ -173,7 +173,7 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
         // One answer per line, in order, so that answers pair with lines
         // by position; a line that cannot be answered (empty, not UTF-8,
         // malformed) gets its error and the exit status says so.
-        let mut out = io::BufWriter::new(io::stdout().lock());
+        let mut out = io::BufWriter::new(crate::cli::stdout());
         let (mut lines, mut failed) = (0u64, 0u64);
         let mut input = input;
         let read_error = |e: io::Error| format!("{}: {e}", path.display());

@@ -24,7 +24,7 @@ pub fn cards(table: Option<&Path>) -> crate::cli::Result<()> {
             _ => e.to_string(),
         }
     })?;
-    io::stdout().lock().write_all(&out)?;
+    crate::cli::stdout().write_all(&out)?;
     Ok(())
 }
 
@@ -32,6 +32,6 @@ pub fn cards(table: Option<&Path>) -> crate::cli::Result<()> {
 pub fn stones() -> crate::cli::Result<()> {
     let mut out = Vec::with_capacity(1 << 20);
     crate::games::stones::judge::answer(io::stdin().lock(), &mut out)?;
-    io::stdout().lock().write_all(&out)?;
+    crate::cli::stdout().write_all(&out)?;
     Ok(())
 }

@@ -324,7 +324,7 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
         let address = listener.local_addr()?;
         {
             use std::io::Write as _;
-            let mut out = std::io::stdout().lock();
+            let mut out = crate::cli::stdout();
             writeln!(out, "listening on http://{address}")?;
             out.flush()?;
         }
