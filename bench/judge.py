@@ -10,8 +10,8 @@ from ../shared/seeds/ with `g++ -O2` into target/bench/ (they are reference
 material: extracted at bench time, never committed), checks that every
 program gives the same answers, and prints each program's best wall time
 over N runs (process start, reading stdin from a file, collecting stdout;
-5N runs for gametable on the judge's samples, where starting the process
-is most of the time) and the ratio against the contest solution, in one
+on the judge's samples too, where starting the process is most of the
+time) and the ratio against the contest solution, in one
 run, beside the cost of starting `/bin/true` through the same harness.
 """
 import argparse
@@ -127,8 +127,8 @@ def main():
         # The judge's sample: a few answers, so the process's start is most
         # of the time (a judge starts one process per test file).
         sample = os.path.join(ROOT, "tests", "data", f"{game}-sample.in")
-        ours, our_out = best_time([GAMETABLE, "solve", game], sample, args.runs * 5)
-        theirs, their_out = best_time([contest], sample, max(3, args.runs // 4))
+        ours, our_out = best_time([GAMETABLE, "solve", game], sample, args.runs)
+        theirs, their_out = best_time([contest], sample, args.runs)
         if our_out != their_out:
             sys.exit(f"{game}: gametable and the contest solution disagree on the sample")
         sample_answers = our_out.count(b"\n")

@@ -6,7 +6,7 @@
 //! may quote input, which must not play escape sequences to the terminal)
 //! and exits 1; a closed output pipe ends the program quietly.
 
-use std::io;
+use std::io::{self, Write as _};
 use std::process::ExitCode;
 
 use gametable_gen::cli::args::Cli;
@@ -17,7 +17,13 @@ fn main() -> ExitCode {
         Ok(()) => ExitCode::SUCCESS,
         Err(e) if is_broken_pipe(e.as_ref()) => ExitCode::SUCCESS,
         Err(e) => {
-            eprintln!("gametable: error: {}", printable(&e.to_string()));
+            // An error output that cannot be written (full, closed) leaves
+            // the exit status to tell: eprintln! would panic.
+            let _ = writeln!(
+                io::stderr(),
+                "gametable: error: {}",
+                printable(&e.to_string())
+            );
             ExitCode::FAILURE
         }
     }

@@ -66,5 +66,5 @@ fn query_stones_explains_and_names_bad_piles() {
     assert!(text(&out.stdout).ends_with("\"move\": null}\n"));
     let out = gametable(&["query", "stones", "--piles", "4:1,1:3"], b"");
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("--piles: pile 2 (\"1:3\") has constraint 3"));
+    assert!(text(&out.stderr).contains("--piles: pile 2 ('1:3') has constraint 3"));
 }

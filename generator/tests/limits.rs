@@ -194,8 +194,8 @@ fn table_files_are_read_only_as_far_as_they_can_be_valid() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A FIFO where a table should be is refused by its kind: opening it
-/// would wait for a writer that never comes.
+/// A named pipe where a table should be is refused by its kind: opening
+/// it would wait for a writer that never comes. An anonymous pipe is read.
 #[test]
 fn a_fifo_given_as_a_table_is_refused_without_waiting_for_it() {
     let dir = std::env::temp_dir().join(format!("gametable-fifo-{}", std::process::id()));
@@ -242,10 +242,58 @@ fn a_fifo_given_as_a_table_is_refused_without_waiting_for_it() {
             + &String::from_utf8_lossy(&out.stderr);
         assert!(!out.status.success(), "{args:?}: {text}");
         assert!(
-            text.contains(&format!("{fifo}: is a FIFO (named pipe), not a file")),
+            text.contains(&format!("{fifo}: is a named pipe (FIFO)")),
             "{args:?}: {text}"
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+    // A pipe a shell makes has its writer already, and is read.
+    let table = std::fs::read(concat!(
+        env!("CARGO_MANIFEST_DIR"),
+        "/../data/tictactoe.gtbl"
+    ))
+    .unwrap();
+    let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
+        .args(["stats", "/dev/stdin"])
+        .stdin(Stdio::piped())
+        .stdout(Stdio::piped())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let _ = child.stdin.take().unwrap().write_all(&table);
+    let out = child.wait_with_output().unwrap();
+    let text = String::from_utf8_lossy(&out.stdout);
+    assert!(
+        out.status.success() && text.contains("tictactoe"),
+        "{text}{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+}
+
+/// A table's companions (its fingerprint, the folder's checksum list)
+/// are read only as far as such a file can go: linked to `/dev/zero`, they
+/// are refused, not read until the memory runs out.
+#[cfg(unix)]
+#[test]
+fn companions_linked_to_an_endless_file_are_refused() {
+    let dir = std::env::temp_dir().join(format!("gametable-endless-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/");
+    std::fs::copy(format!("{data}tictactoe.gtbl"), dir.join("t.gtbl")).unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("t.fingerprint")).unwrap();
+    let table = dir.join("t.gtbl");
+    let (ok, stderr, peak) = run_streaming(&["verify", table.to_str().unwrap()], b"", b"", 0);
+    let out = Command::new(env!("CARGO_BIN_EXE_gametable"))
+        .args(["verify", table.to_str().unwrap()])
+        .output()
+        .unwrap();
+    let text = String::from_utf8_lossy(&out.stdout).into_owned() + &stderr;
+    assert!(
+        !ok && text.contains("t.fingerprint: longer than 16777216 bytes"),
+        "{text}"
+    );
+    assert!(peak < PEAK_KIB, "peak {peak} KiB");
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -36,7 +36,7 @@ impl Cli {
 
     /// The judge's commands, `solve cards` and `solve stones` with nothing
     /// else, which the judge starts once per input: read here without
-    /// building the whole command line's parser, a third of such a
+    /// building the whole command line's parser, nearly half of such a
     /// process's instructions (docs/performance.md). Any other command
     /// line is `None`, for clap; a test holds the two to the same answer.
     fn judge_command(args: &[OsString]) -> Option<Cli> {

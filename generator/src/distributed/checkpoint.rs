@@ -258,12 +258,13 @@ pub fn commit(dir: &Path, key: &str, ranks: usize, level: u32) -> Result<(), Str
 /// The file and why it does not read.
 pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
     let path = dir.join(COMMIT);
-    let text = match fs::read_to_string(&path) {
-        Ok(text) => text,
+    let bytes = match crate::store::read_whole(&path, crate::store::MAX_COMPANION_LEN) {
+        Ok(bytes) => bytes,
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
         Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
     };
     let damaged = || format!("{}: not a commit marker (a damaged file)", path.display());
+    let text = String::from_utf8(bytes).map_err(|_| damaged())?;
     let mut lines = text.lines();
     match lines.next() {
         Some(MAGIC) => {}

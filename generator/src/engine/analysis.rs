@@ -309,6 +309,48 @@ mod tests {
         );
     }
 
+    /// The position after a move is named with the side to move there:
+    /// in Cards, the other player.
+    #[test]
+    fn a_lie_after_a_move_is_named_with_the_side_to_move_there() {
+        use crate::engine::Game as _;
+        use crate::games::cards::game::Cards;
+        let game = Cards::new(gametable::Variant::new(2, 3).unwrap_or_else(|e| panic!("{e}")));
+        let solved = crate::engine::solve(&game, &crate::engine::SolveOptions::default())
+            .unwrap_or_else(|e| panic!("{e}"));
+        let truth = |i: u64| Some((solved.outcome(&game, i)?, solved.distance(&game, i)));
+        // A win for the opponent after the move, told two plies longer,
+        // where the position's own answer stays consistent with the lie.
+        let lying = |after: u64| {
+            move |i: u64| match truth(i) {
+                Some((Outcome::Win, Some(d))) if i == after => Some((Outcome::Win, Some(d + 2))),
+                answer => answer,
+            }
+        };
+        let alice = Side::First;
+        let found = (0..game.states()).find_map(|before| {
+            game.moves_spot(before, alice)
+                .into_iter()
+                .find(|&(_, after)| {
+                    matches!(truth(after), Some((Outcome::Win, Some(_))))
+                        && crate::engine::deep::check_one(&game, before, lying(after), true).is_ok()
+                })
+                .map(|(name, after)| (before, name, after))
+        });
+        let Some((before, name, after)) = found else {
+            panic!("no such move in Cards (2, 3)")
+        };
+        let err = analyse(&game, before, alice, lying(after), true)
+            .err()
+            .unwrap_or_default();
+        let named = format!(
+            "at {}, the position after move {name}: ",
+            game.write_spot(after, Side::Second)
+        );
+        assert!(named.starts_with("at bob:"), "{named}");
+        assert!(err.contains(&named), "{err}");
+    }
+
     #[test]
     fn json_strings_are_escaped() {
         assert_eq!(json_string("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");

@@ -30,5 +30,5 @@ pub mod space;
 pub mod sweep;
 
 pub use game::{Census, Game, Parameter, Side};
-pub use notation::{quote, Notation, NotationError};
+pub use notation::{quote, quote_char, Notation, NotationError};
 pub use solve::{solve, solve_on, solve_reporting, SolveError, SolveOptions, Solved, NO_DISTANCE};

@@ -36,6 +36,11 @@ impl std::error::Error for NotationError {}
 /// The most characters of input [`quote`] shows.
 const QUOTED: usize = 64;
 
+/// One character of input quoted in a message, as [`quote`] quotes text.
+pub fn quote_char(c: char) -> String {
+    quote(c.encode_utf8(&mut [0; 4]))
+}
+
 /// Input quoted in a message: `'text'`, its control characters escaped
 /// (`\u{1b}`: input must not play escape sequences to a terminal), and,
 /// past [`QUOTED`] characters, only its start and its length (`'xxxx...'

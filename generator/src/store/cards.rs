@@ -446,7 +446,11 @@ pub fn distance_fingerprint(
         .map(|p| p.display().to_string())
         .unwrap_or_else(|| file_name.to_string());
     let mut text = String::new();
-    super::fingerprint::title_lines(&mut text, file_name, &regenerate(header, &outcome_name));
+    super::fingerprint::title_lines(
+        &mut text,
+        file_name,
+        &regenerate_command(header, &format!("data/{outcome_name}")),
+    );
     let _ = writeln!(
         text,
         "# Distances: moves to the end under perfect play (winner fastest, loser slowest); all-ones = draw or not a position."
@@ -531,19 +535,24 @@ impl OutcomeFile {
 /// beyond the file name.
 pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u64; 4]) -> String {
     let mut text = String::new();
-    super::fingerprint::title_lines(&mut text, file_name, &regenerate(header, file_name));
+    super::fingerprint::title_lines(
+        &mut text,
+        file_name,
+        &regenerate_command(header, &format!("data/{file_name}")),
+    );
     super::fingerprint::body_lines(&mut text, header, file_len, false);
     super::fingerprint::count_lines(&mut text, counts);
     super::fingerprint::footer_lines(&mut text, header);
     text
 }
 
-/// The command that writes the Cards table of `header` as
-/// `data/<output>` again, as fingerprints record it.
-fn regenerate(header: &Header, output: &str) -> String {
+/// The command that writes the Cards table of `header` (its variant and
+/// layout) as `output` again: as fingerprints record it (`data/<name>`),
+/// or as `verify` tells it for a table that is stale.
+pub fn regenerate_command(header: &Header, output: &str) -> String {
     let (cards, modulus) = cards_parameters(&header.game);
     format!(
-        "{} cards --cards {cards} --modulus {modulus}{} --output data/{output}",
+        "{} cards --cards {cards} --modulus {modulus}{} --output {output}",
         gametable_format::GENERATE,
         layout_flags(header)
     )

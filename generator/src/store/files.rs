@@ -40,16 +40,31 @@ impl fmt::Display for TableFileError {
 
 impl std::error::Error for TableFileError {}
 
-/// The whole of the file at `path` (a table's companion: a fingerprint,
-/// a checksum list), refused as [`gametable_format::open_for_reading`]
-/// refuses it (a FIFO).
+/// The most bytes of a table's companion file (a fingerprint, a checksum
+/// list, a checkpoint's marker) read: a few KiB in use, so that one linked
+/// to `/dev/zero` is refused instead of filling the memory.
+pub const MAX_COMPANION_LEN: u64 = 16 << 20;
+
+/// The whole of the file at `path`, at most `limit` bytes
+/// ([`MAX_COMPANION_LEN`] for a table's companions,
+/// [`gametable_format::MAX_FILE_LEN`] for a table), refused as
+/// [`gametable_format::open_for_reading`] refuses it (a named pipe).
 ///
 /// # Errors
-/// What the operating system says.
-pub fn read_whole(path: &Path) -> std::io::Result<Vec<u8>> {
+/// What the operating system says, or [`std::io::ErrorKind::InvalidData`]
+/// for a file longer than `limit`.
+pub fn read_whole(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     use std::io::Read as _;
     let mut bytes = Vec::new();
-    gametable_format::open_for_reading(path)?.read_to_end(&mut bytes)?;
+    gametable_format::open_for_reading(path)?
+        .take(limit + 1)
+        .read_to_end(&mut bytes)?;
+    if bytes.len() as u64 > limit {
+        return Err(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            format!("longer than {limit} bytes, more than such a file holds"),
+        ));
+    }
     Ok(bytes)
 }
 
@@ -172,7 +187,7 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     // that may take hours.
     probe_folder(path, &dir)?;
     let sums = dir.join(SUMS);
-    match read_whole(&sums) {
+    match read_whole(&sums, MAX_COMPANION_LEN) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
         Err(e) => Err(TableFileError::Io(sums, e)),
         Ok(bytes) => sums_entries(&sums, bytes).map(|_| ()),
@@ -257,7 +272,7 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
 /// The list unreadable, or a line at fault.
 pub fn read_sums(dir: &Path) -> Result<Vec<(String, String)>, TableFileError> {
     let path = dir.join(SUMS);
-    match read_whole(&path) {
+    match read_whole(&path, MAX_COMPANION_LEN) {
         Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
         Err(e) => Err(TableFileError::Io(path, e)),
         Ok(bytes) => sums_entries(&path, bytes),
@@ -288,7 +303,7 @@ fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFi
         .collect();
     for name in files {
         let path = dir.join(name);
-        let bytes = read_whole(&path).map_err(|e| io(&path, e))?;
+        let bytes = read_whole(&path, gametable_format::MAX_FILE_LEN).map_err(|e| io(&path, e))?;
         entries.push((
             name.to_string(),
             gametable_format::hex(&gametable_format::sha256(&bytes)),
@@ -403,11 +418,13 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
 /// A message naming the first missing or mismatched file.
 pub fn check_sums(dir: &Path) -> Result<usize, TableFileError> {
     let sums_path = dir.join(SUMS);
-    let bytes = read_whole(&sums_path).map_err(|e| TableFileError::Io(sums_path.clone(), e))?;
+    let bytes = read_whole(&sums_path, MAX_COMPANION_LEN)
+        .map_err(|e| TableFileError::Io(sums_path.clone(), e))?;
     let mut checked = 0;
     for (digest, name) in sums_entries(&sums_path, bytes)? {
         let path = dir.join(&name);
-        let bytes = read_whole(&path).map_err(|e| TableFileError::Io(path.clone(), e))?;
+        let bytes = read_whole(&path, gametable_format::MAX_FILE_LEN)
+            .map_err(|e| TableFileError::Io(path.clone(), e))?;
         let found = gametable_format::hex(&gametable_format::sha256(&bytes));
         if found != digest {
             return Err(TableFileError::Unsupported(

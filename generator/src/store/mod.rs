@@ -20,7 +20,7 @@ mod write;
 pub use files::{
     check_output, check_sums, count_codes, distance_path, drop_unpaired_distances,
     fingerprint_path, outcome_path, pack_distances, read_bytes, read_sums, read_whole, update_sums,
-    TableFileError, GENERATOR, SUMS,
+    TableFileError, GENERATOR, MAX_COMPANION_LEN, SUMS,
 };
 pub use read::{decode_table, read_table, StoredTable};
 pub use write::{write_tables, WriteOptions, Written};

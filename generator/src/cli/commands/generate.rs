@@ -528,15 +528,9 @@ pub fn layout_distance_fingerprint(
             &file.stats(),
         ));
     }
-    let (cards, modulus) = (
-        table.header.game.parameter("cards").unwrap_or(0),
-        table.header.game.parameter("modulus").unwrap_or(0),
-    );
-    let command = format!(
-        "{} cards --cards {cards} --modulus {modulus}{} --output data/{}",
-        gametable_format::GENERATE,
-        table_file::layout_flags(&table.header),
-        file_name_of(outcome_path)?
+    let command = table_file::regenerate_command(
+        &table.header,
+        &format!("data/{}", file_name_of(outcome_path)?),
     );
     Ok(crate::store::fingerprint::fingerprint(
         &name,

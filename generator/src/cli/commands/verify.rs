@@ -392,15 +392,9 @@ fn verify_one(path: &Path, fresh: &mut Fresh) -> crate::cli::Result<String> {
     }
 }
 
-fn regenerate_command(variant: Variant, path: &Path) -> String {
+fn regenerate_command(header: &gametable_format::Header, path: &Path) -> String {
     let outcome = table_file::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
-    format!(
-        "{} cards --cards {} --modulus {} --output {}",
-        gametable_format::GENERATE,
-        variant.cards(),
-        variant.modulus(),
-        outcome.display()
-    )
+    table_file::regenerate_command(header, &outcome.display().to_string())
 }
 
 fn file_name(path: &Path) -> String {
@@ -412,7 +406,7 @@ fn file_name(path: &Path) -> String {
 /// Compares the fingerprint beside `path` with the one expected, line by line.
 fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<()> {
     let fingerprint_path = table_file::fingerprint_path(path);
-    let found = crate::store::read_whole(&fingerprint_path)
+    let found = crate::store::read_whole(&fingerprint_path, crate::store::MAX_COMPANION_LEN)
         .map_err(|e| e.to_string())
         .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string()))
         .map_err(|e| format!("fingerprint {}: {e}", fingerprint_path.display()))?;
@@ -496,12 +490,11 @@ fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::
             Outcome::from_code(code).map_or("not a position".to_string(), |o| o.to_string())
         };
         return Err(format!(
-            "stale: differs from a fresh regeneration first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}{}",
+            "stale: differs from a fresh regeneration first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
             describe_state(file.variant, index),
             describe(table.code(index)),
             describe(fresh_table.code(index)),
-            regenerate_command(file.variant, path),
-            table_file::layout_flags(&file.header),
+            regenerate_command(&file.header, path),
         )
         .into());
     }
@@ -538,12 +531,11 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
             .unwrap_or(0);
         let describe = |d: Option<u32>| d.map_or("no distance".to_string(), super::play::moves);
         return Err(format!(
-            "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}{}",
+            "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
             describe_state(file.variant, index),
             describe(table.distance_at(index).map(u32::from)),
             describe(known(distances.get(index as usize).copied())),
-            regenerate_command(file.variant, path),
-            table_file::layout_flags(&file.header),
+            regenerate_command(&file.header, path),
         )
         .into());
     }
@@ -584,10 +576,9 @@ fn verify_reduced_distances(
     if let Some(orbit) = stale {
         let (a, b) = orbits.state(orbit);
         return Err(format!(
-            "stale: differs from a fresh regeneration first at orbit {orbit} ({}); regenerate with: {}{}",
+            "stale: differs from a fresh regeneration first at orbit {orbit} ({}); regenerate with: {}",
             describe_state(variant, a as u64 * hands + b as u64),
-            regenerate_command(variant, path),
-            table_file::layout_flags(table.header()),
+            regenerate_command(table.header(), path),
         )
         .into());
     }
@@ -632,12 +623,11 @@ fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::cli::Result<String> {
             Outcome::from_code(code).map_or("not a position".to_string(), |o| o.to_string())
         };
         return Err(format!(
-            "stale: differs from a fresh regeneration first at orbit {index} ({}): table says {}, sweep says {}; regenerate with: {}{}",
+            "stale: differs from a fresh regeneration first at orbit {index} ({}): table says {}, sweep says {}; regenerate with: {}",
             describe_state(variant, a as u64 * u64::from(variant.hands()) + b as u64),
             describe(orbit(table.as_bytes(), index)),
             describe(orbit(&fresh.packed, index)),
-            regenerate_command(variant, path),
-            table_file::layout_flags(header),
+            regenerate_command(header, path),
         )
         .into());
     }

@@ -11,7 +11,7 @@
 use gametable::{Hand, Position};
 
 use super::game::Cards;
-use crate::engine::{quote, Game, Notation, NotationError, Side};
+use crate::engine::{quote, quote_char, Game, Notation, NotationError, Side};
 
 /// The players' names, first player (Alice) first.
 const NAMES: [&str; 2] = ["alice", "bob"];
@@ -28,7 +28,8 @@ impl Cards {
             let place = at + i;
             let value = c.to_digit(16).filter(|&v| v < m).ok_or_else(|| {
                 NotationError::new(format!(
-                    "character {place} '{c}': {name}'s cards are digits 0 to {:x} (values mod {m})",
+                    "character {place} {}: {name}'s cards are digits 0 to {:x} (values mod {m})",
+                    quote_char(c),
                     m - 1
                 ))
             })?;

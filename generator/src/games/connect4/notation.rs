@@ -11,7 +11,7 @@
 use std::collections::HashSet;
 
 use super::{Board, ConnectFour};
-use crate::engine::{Game, Notation, NotationError, Side};
+use crate::engine::{quote_char, Game, Notation, NotationError, Side};
 
 impl ConnectFour {
     /// The board reached by playing `text` from the empty board, or the
@@ -22,28 +22,29 @@ impl ConnectFour {
         if text == "-" {
             return Ok(board);
         }
-        for (i, ch) in text.chars().enumerate() {
+        for (i, c) in text.chars().enumerate() {
             let place = i + 1;
-            let Some(digit) = ch.to_digit(10) else {
+            let ch = quote_char(c);
+            let Some(digit) = c.to_digit(10) else {
                 return Err(NotationError::new(format!(
-                    "character {place} '{ch}': expected a column digit"
+                    "character {place} {ch}: expected a column digit"
                 )));
             };
             let column = digit as usize;
             if column == 0 || column > self.width {
                 return Err(NotationError::new(format!(
-                    "move {place} '{ch}': column {column} is not on a {}-wide board",
+                    "move {place} {ch}: column {column} is not on a {}-wide board",
                     self.width
                 )));
             }
             if self.board_ending(&board).is_some() {
                 return Err(NotationError::new(format!(
-                    "move {place} '{ch}': the game is already over"
+                    "move {place} {ch}: the game is already over"
                 )));
             }
             let Some(next) = self.play(&board, column - 1) else {
                 return Err(NotationError::new(format!(
-                    "move {place} '{ch}': column {column} is full"
+                    "move {place} {ch}: column {column} is full"
                 )));
             };
             board = next;

@@ -30,7 +30,7 @@ use super::{
     hand_slot, kind, owner, turned_square, Dobutsu, Move, Position, CHICK, ELEPHANT, EMPTY,
     GIRAFFE, HEN, LION, THEIRS,
 };
-use crate::engine::{quote, Notation, NotationError, Side};
+use crate::engine::{quote, quote_char, Notation, NotationError, Side};
 
 /// The letter of a piece kind, uppercase.
 const fn letter(kind: u8) -> char {
@@ -139,7 +139,8 @@ pub fn named_moves(p: &Position, side: Side) -> Vec<(String, Position)> {
 /// An error at character `place` (1-based) `ch`.
 fn err<T>(place: usize, ch: char, what: &str) -> Result<T, NotationError> {
     Err(NotationError::new(format!(
-        "character {place} '{ch}': {what}"
+        "character {place} {}: {what}",
+        quote_char(ch)
     )))
 }
 

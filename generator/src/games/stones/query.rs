@@ -11,6 +11,7 @@ use gametable::stones::{self, Pile, StonesPosition};
 use gametable::{Player, StonesError};
 
 use crate::engine::analysis::json_string;
+use crate::engine::quote;
 
 /// What is wrong with one item of a pile list.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -40,31 +41,31 @@ pub struct ParsePilesError {
 
 impl fmt::Display for ParsePilesError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        let (item, text) = (self.item, &self.text);
+        let (item, text) = (self.item, quote(&self.text));
         match &self.problem {
             PileProblem::NoPiles => f.write_str(
                 "no piles given: write stones:constraint items separated by commas, e.g. 4:1,1:0",
             ),
             PileProblem::Shape => write!(
                 f,
-                "pile {item} (\"{text}\") is not of the form stones:constraint, e.g. 4:1"
+                "pile {item} ({text}) is not of the form stones:constraint, e.g. 4:1"
             ),
             PileProblem::Stones => write!(
                 f,
-                "pile {item} (\"{text}\"): the stones must be a whole number from 1 to {}",
+                "pile {item} ({text}): the stones must be a whole number from 1 to {}",
                 u64::MAX
             ),
             PileProblem::Constraint => write!(
                 f,
-                "pile {item} (\"{text}\"): the constraint must be 0 (any), 1 (odd) or 2 (even)"
+                "pile {item} ({text}): the constraint must be 0 (any), 1 (odd) or 2 (even)"
             ),
             PileProblem::Pile(StonesError::Stones { .. }) => write!(
                 f,
-                "pile {item} (\"{text}\") holds 0 stones, but a pile holds at least 1"
+                "pile {item} ({text}) holds 0 stones, but a pile holds at least 1"
             ),
             PileProblem::Pile(StonesError::Constraint { code, .. }) => write!(
                 f,
-                "pile {item} (\"{text}\") has constraint {code}, but constraints are 0 (any), 1 (odd) or 2 (even)"
+                "pile {item} ({text}) has constraint {code}, but constraints are 0 (any), 1 (odd) or 2 (even)"
             ),
         }
     }
@@ -243,28 +244,34 @@ mod tests {
         );
         assert_eq!(
             error("4:1,,1:0"),
-            "pile 2 (\"\") is not of the form stones:constraint, e.g. 4:1"
+            "pile 2 ('') is not of the form stones:constraint, e.g. 4:1"
         );
         assert_eq!(
             error("4:1,5"),
-            "pile 2 (\"5\") is not of the form stones:constraint, e.g. 4:1"
+            "pile 2 ('5') is not of the form stones:constraint, e.g. 4:1"
         );
         assert_eq!(
             error("x:1"),
-            "pile 1 (\"x:1\"): the stones must be a whole number from 1 to 18446744073709551615"
+            "pile 1 ('x:1'): the stones must be a whole number from 1 to 18446744073709551615"
         );
         assert_eq!(
             error("3:-1"),
-            "pile 1 (\"3:-1\"): the constraint must be 0 (any), 1 (odd) or 2 (even)"
+            "pile 1 ('3:-1'): the constraint must be 0 (any), 1 (odd) or 2 (even)"
         );
         assert_eq!(
             error("3:1,0:2"),
-            "pile 2 (\"0:2\") holds 0 stones, but a pile holds at least 1"
+            "pile 2 ('0:2') holds 0 stones, but a pile holds at least 1"
         );
         assert_eq!(
             error("3:3"),
-            "pile 1 (\"3:3\") has constraint 3, but constraints are 0 (any), 1 (odd) or 2 (even)"
+            "pile 1 ('3:3') has constraint 3, but constraints are 0 (any), 1 (odd) or 2 (even)"
         );
+        // A huge item is quoted by its start and length, its reason kept.
+        let huge = format!("4:1,{}:0", "9".repeat(100_000));
+        assert!(error(&huge).starts_with(&format!(
+            "pile 2 ('{}...' (100002 characters)): the stones must be",
+            "9".repeat(64)
+        )));
     }
 
     fn explained(text: &str) -> String {

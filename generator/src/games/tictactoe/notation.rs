@@ -14,7 +14,7 @@
 //! ```
 
 use super::{Board, Fault, Mark, TicTacToe, CELLS};
-use crate::engine::{Notation, NotationError, Side};
+use crate::engine::{quote_char, Notation, NotationError, Side};
 
 /// The character of a mark in the notation.
 const fn symbol(mark: Mark) -> char {
@@ -67,8 +67,9 @@ impl Notation for TicTacToe {
                 '.' => Mark::Empty,
                 _ => {
                     return Err(NotationError::new(format!(
-                        "character {} '{ch}': expected x, o or .",
-                        place + 1
+                        "character {} {}: expected x, o or .",
+                        place + 1,
+                        quote_char(ch)
                     )))
                 }
             };
