@@ -49,8 +49,10 @@ pub fn temporary_path(path: &Path) -> PathBuf {
 }
 
 /// Removes `.name.<pid>.tmp` files beside `path` left by processes that
-/// no longer run (on systems without `/proc`: older than an hour). Best
-/// effort: a temporary that cannot be removed is left alone.
+/// no longer run (on systems without `/proc`: older than an hour), and
+/// `.name.<pid>.<what>.tmp` (the output folder's probe, which a kill can
+/// leave too). Best effort: a temporary that cannot be removed is left
+/// alone.
 pub fn remove_stale(path: &Path) {
     let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
         return;
@@ -68,6 +70,7 @@ pub fn remove_stale(path: &Path) {
         let Some(pid) = file_name
             .strip_prefix(&prefix)
             .and_then(|rest| rest.strip_suffix(".tmp"))
+            .and_then(|rest| rest.split('.').next())
             .and_then(|pid| pid.parse::<u32>().ok())
         else {
             continue;
@@ -135,11 +138,14 @@ mod tests {
         let dead = dir.join(format!(".t.bin.{}.tmp", u32::MAX - 1));
         let alive = dir.join(".t.bin.1.tmp"); // init
         let other = dir.join(format!(".u.bin.{}.tmp", u32::MAX - 1));
-        for p in [&dead, &alive, &other] {
+        // The output folder's probe, left by a writer killed while probing.
+        let probe = dir.join(format!(".t.bin.{}.probe-123.renamed.tmp", u32::MAX - 1));
+        for p in [&dead, &alive, &other, &probe] {
             fs::write(p, b"partial").unwrap();
         }
         write(&path, b"new").unwrap();
         assert!(!dead.exists(), "a dead writer's temporary is removed");
+        assert!(!probe.exists(), "a dead writer's probe is removed");
         if Path::new("/proc/1").exists() {
             assert!(alive.exists(), "a live writer's temporary is kept");
         }
