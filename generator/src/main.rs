@@ -10,6 +10,7 @@ use std::io::{self, Write as _};
 use std::process::ExitCode;
 
 use gametable_gen::cli::args::Cli;
+use gametable_gen::engine::notation;
 
 fn main() -> ExitCode {
     let cli = Cli::from_args(std::env::args_os());
@@ -44,12 +45,9 @@ fn printable(message: &str) -> String {
     let mut text: String = message
         .chars()
         .take(MAX_MESSAGE)
-        .map(|c| {
-            if c.is_control() && c != '\n' && c != '\t' {
-                c.escape_default().to_string()
-            } else {
-                c.to_string()
-            }
+        .map(|c| match c {
+            '\n' | '\t' => c.to_string(),
+            _ => notation::shown(c),
         })
         .collect();
     let total = message.chars().count();

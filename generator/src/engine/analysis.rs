@@ -76,15 +76,20 @@ pub fn analyse<G: Notation>(
             game.write_spot(index, side)
         ));
     };
-    // The answer is checked against the rules one move deep before it is
-    // given (a table is trusted for nothing); with `distances` (a distance
-    // table is there) the distances too.
-    super::deep::check_one(game, index, &answer, distances).map_err(|why| {
-        format!(
-            "the table contradicts the rules at {}: {why} (a damaged table, or not this game's)",
-            game.write_spot(index, side)
-        )
-    })?;
+    // Every answer shown, the position's and each move's, is checked
+    // against the rules one move deep before it is given (a table is
+    // trusted for nothing); with `distances` (a distance table is there)
+    // the distances too. `after`: the move that leads to `at`, if any.
+    let check = |at: u64, to_move: Side, after: Option<&str>| {
+        super::deep::check_one(game, at, &answer, distances).map_err(|why| {
+            let after = after.map_or(String::new(), |m| format!(", the position after move {m}"));
+            format!(
+                "the table contradicts the rules at {}{after}: {why} (a damaged table, or not this game's)",
+                game.write_spot(at, to_move)
+            )
+        })
+    };
+    check(index, side, None)?;
     let mut moves = Vec::new();
     for (name, next) in game.moves_spot(index, side) {
         let Some((outcome, distance)) = answer(next) else {
@@ -92,14 +97,7 @@ pub fn analyse<G: Notation>(
                 "the table has no answer for the position after move {name}"
             ));
         };
-        // Each move's answer is shown, so it is checked one move deep too.
-        super::deep::check_one(game, next, &answer, distances).map_err(|why| {
-            format!(
-                "the table contradicts the rules at {}, the position after move {name}: {why} \
-                 (a damaged table, or not this game's)",
-                game.write_spot(next, side.other())
-            )
-        })?;
+        check(next, side.other(), Some(&name))?;
         moves.push(MoveResult {
             name,
             index: next,

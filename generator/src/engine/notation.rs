@@ -33,6 +33,16 @@ impl fmt::Display for NotationError {
 
 impl std::error::Error for NotationError {}
 
+/// A character of input as a message shows it: a control character
+/// escaped (`\u{1b}`), any other as it is.
+pub fn shown(c: char) -> String {
+    if c.is_control() {
+        c.escape_default().to_string()
+    } else {
+        c.to_string()
+    }
+}
+
 /// The most characters of input [`quote`] shows.
 const QUOTED: usize = 64;
 
@@ -47,13 +57,6 @@ pub fn quote_char(c: char) -> String {
 /// (2100 characters)`), so that a message about a megabyte of input is
 /// still a line that gives its reason.
 pub fn quote(text: &str) -> String {
-    let shown = |c: char| {
-        if c.is_control() {
-            c.escape_default().to_string()
-        } else {
-            c.to_string()
-        }
-    };
     let total = text.chars().count();
     let start: String = text.chars().take(QUOTED).map(shown).collect();
     if total <= QUOTED {
