@@ -270,6 +270,58 @@ fn a_fifo_given_as_a_table_is_refused_without_waiting_for_it() {
     );
 }
 
+/// Something other than a file where a table's distance table goes (a
+/// folder, a named pipe) is refused by name, not taken for a table
+/// without distances and answered from without them.
+#[cfg(unix)]
+#[test]
+fn a_folder_or_a_fifo_where_the_distance_table_goes_is_refused() {
+    let dir = std::env::temp_dir().join(format!("gametable-beside-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/");
+    for (table, game, position) in [
+        ("cards-8-5", "cards", "alice:10000000:00040020"),
+        ("tictactoe", "tictactoe", "x...o...."),
+    ] {
+        let path = dir.join(format!("{table}.gtbl"));
+        std::fs::copy(format!("{data}{table}.gtbl"), &path).unwrap();
+        let beside = dir.join(format!("{table}-distance.gtbl"));
+        let path = path.to_str().unwrap();
+        for make in ["folder", "fifo"] {
+            if make == "folder" {
+                std::fs::create_dir(&beside).unwrap();
+            } else {
+                let made = Command::new("mkfifo").arg(&beside).status();
+                assert!(made.is_ok_and(|s| s.success()), "mkfifo");
+            }
+            for args in [
+                &["stats", path][..],
+                &["query", game, "--table", path, "--position", position],
+            ] {
+                let out = Command::new(env!("CARGO_BIN_EXE_gametable"))
+                    .args(args)
+                    .stdin(Stdio::null())
+                    .output()
+                    .unwrap();
+                let text = String::from_utf8_lossy(&out.stdout).into_owned()
+                    + &String::from_utf8_lossy(&out.stderr);
+                assert!(!out.status.success(), "{make}: {args:?}: {text}");
+                assert!(
+                    text.contains(&format!("{}:", beside.display())),
+                    "{make}: {args:?}: {text}"
+                );
+            }
+            if make == "folder" {
+                std::fs::remove_dir(&beside).unwrap();
+            } else {
+                std::fs::remove_file(&beside).unwrap();
+            }
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A table's companions (its fingerprint, the folder's checksum list)
 /// are read only as far as such a file can go: linked to `/dev/zero`, they
 /// are refused, not read until the memory runs out.

@@ -220,11 +220,9 @@ pub fn open_named(name: &str, path: &Path) -> super::Result<(BuiltIn, Source)> {
 /// The source of the outcome table `outcomes`, read from `path`, of
 /// `game`, with the distance table beside it if there is one.
 fn from_outcomes<G: Game>(game: &G, path: &Path, outcomes: StoredTable) -> super::Result<Source> {
-    let distance_path = store::distance_path(path);
-    let distances = if distance_path.is_file() {
-        Some(store::read_table(&distance_path)?)
-    } else {
-        None
+    let distances = match store::distance_beside(path) {
+        Some(beside) => Some(store::read_table(&beside)?),
+        None => None,
     };
     from_tables(game, path, outcomes, distances, None)
 }

@@ -124,6 +124,24 @@ pub fn outcome_path(distance_table: &Path) -> Option<PathBuf> {
     Some(distance_table.with_file_name(format!("{stem}.gtbl")))
 }
 
+/// The distance table beside `outcome_table`, if anything is at its name.
+/// Nothing there means a table without distances; anything else (a
+/// folder, a pipe, a link to nowhere) is there, for the reader to refuse
+/// by name rather than to pass over as missing.
+pub fn distance_beside(outcome_table: &Path) -> Option<PathBuf> {
+    Some(distance_path(outcome_table)).filter(|p| something_at(p))
+}
+
+/// The outcome table beside `distance_table`, as [`distance_beside`].
+pub fn outcome_beside(distance_table: &Path) -> Option<PathBuf> {
+    outcome_path(distance_table).filter(|p| something_at(p))
+}
+
+/// Whether `path` names anything, a link to nowhere included.
+fn something_at(path: &Path) -> bool {
+    std::fs::symlink_metadata(path).is_ok()
+}
+
 /// The fingerprint file beside a table: `cards-8-5.gtbl` -> `cards-8-5.fingerprint`.
 pub fn fingerprint_path(table: &Path) -> PathBuf {
     table.with_extension("fingerprint")

@@ -30,12 +30,11 @@ pub fn run(path: &Path) -> crate::cli::Result<()> {
     let file = OutcomeFile::from_bytes(path, &bytes)?;
     // The distance table beside is read and paired before anything is
     // printed: a report is whole or not given.
-    let beside = table_file::distance_path(path);
-    let distances = if beside.is_file() {
+    let distances = if let Some(beside) = crate::store::distance_beside(path) {
         let distances = DistanceFile::read(&beside)?;
         gametable::PerfectPlay::new(file.table(), distances.table())
             .map_err(|e| format!("{} and {}: {e}", path.display(), beside.display()))?;
-        Some(distances)
+        Some((beside, distances))
     } else {
         None
     };
@@ -63,7 +62,7 @@ pub fn run(path: &Path) -> crate::cli::Result<()> {
         say!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
     }
     say!("not a position: {}", counts[code::NOT_A_POSITION as usize]);
-    if let Some(distances) = &distances {
+    if let Some((beside, distances)) = &distances {
         say!("distances: {}", beside.display());
         distance_lines(distances)?;
     } else {
@@ -81,7 +80,7 @@ fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     let file = DistanceFile::from_bytes(path, bytes)?;
     // Paired with the outcome table beside it, if there is one, as the
     // outcome table's report pairs it (and as other games' reports do).
-    if let Some(beside) = table_file::outcome_path(path).filter(|p| p.is_file()) {
+    if let Some(beside) = crate::store::outcome_beside(path) {
         let outcomes = OutcomeFile::read(&beside)?;
         gametable::PerfectPlay::new(outcomes.table(), file.table())
             .map_err(|e| format!("{} and {}: {e}", beside.display(), path.display()))?;
@@ -159,18 +158,16 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
     }
     let (outcomes, distances) = match table.kind() {
         TableKind::Outcome => {
-            let beside = store::distance_path(path);
-            let distances = if beside.is_file() {
-                Some((beside.clone(), store::read_table(&beside)?))
-            } else {
-                None
+            let distances = match store::distance_beside(path) {
+                Some(beside) => Some((beside.clone(), store::read_table(&beside)?)),
+                None => None,
             };
             (Some((path.to_path_buf(), table)), distances)
         }
         TableKind::Distance => {
-            let outcomes = match store::outcome_path(path) {
-                Some(p) if p.is_file() => Some((p.clone(), store::read_table(&p)?)),
-                _ => None,
+            let outcomes = match store::outcome_beside(path) {
+                Some(p) => Some((p.clone(), store::read_table(&p)?)),
+                None => None,
             };
             (outcomes, Some((path.to_path_buf(), table)))
         }
