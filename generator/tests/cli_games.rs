@@ -617,6 +617,46 @@ fn thread_counts_past_reason_are_refused_at_once() {
     }
 }
 
+/// A negative number given to a numeric flag is named as that flag's bad
+/// value, not taken for an unknown flag.
+#[test]
+fn negative_numbers_are_named_as_bad_values() {
+    for (args, expected) in [
+        (
+            &["generate", "connect4", "--width", "-1"][..],
+            "invalid value '-1' for '--width <N>': expected a whole number, 1..=9",
+        ),
+        (
+            &["query", "dobutsu", "--giraffes", "-2", "--position", "x"],
+            "invalid value '-2' for '--giraffes <N>': expected a whole number, 0 or 2",
+        ),
+        (
+            &["query", "cards", "--cards", "-3"],
+            "invalid value '-3' for '--cards <CARDS>'",
+        ),
+        (
+            &["generate", "cards", "--modulus", "-5"],
+            "invalid value '-5' for '--modulus <MODULUS>'",
+        ),
+        (
+            &["play", "cards", "--seed", "-1"],
+            "invalid value '-1' for '--seed <SEED>'",
+        ),
+        (
+            &["generate", "tictactoe", "--checkpoint-every", "-4"],
+            "invalid value '-4' for '--checkpoint-every <CHECKPOINT_EVERY>'",
+        ),
+    ] {
+        let out = gametable(args, b"");
+        assert_eq!(out.status.code(), Some(2), "{args:?}");
+        assert!(
+            text(&out.stderr).contains(expected),
+            "{args:?}: {}",
+            text(&out.stderr)
+        );
+    }
+}
+
 /// `generate` refuses, before solving, an output that is not an outcome
 /// table's name or a directory whose checksum list does not read.
 #[test]

@@ -121,14 +121,14 @@ pub struct ServeArgs {
     #[arg(long)]
     pub tables: Vec<PathBuf>,
     /// Worker threads (default: one per core).
-    #[arg(long, value_parser = threads)]
+    #[arg(long, allow_negative_numbers = true, value_parser = threads)]
     pub threads: Option<usize>,
     /// Close a connection whose request head has not arrived whole this
     /// many seconds after it opened or after its last answer (a head never
     /// finished or trickling in, a keep-alive connection left idle), or
     /// that moves no byte for as long; more than the 5 s an answer may
     /// take (an answer taking longer gets 408).
-    #[arg(long, default_value_t = 15, value_parser = idle_timeout)]
+    #[arg(long, allow_negative_numbers = true, default_value_t = 15, value_parser = idle_timeout)]
     pub idle_timeout: u32,
 }
 
@@ -137,13 +137,13 @@ pub enum BenchWhat {
     /// Time one variant's sweep: plain baseline, level sweep, orbits, all cores.
     Sweep {
         /// Cards per hand.
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 8)]
         cards: u8,
         /// Card values are 0..modulus.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 5)]
         modulus: u8,
         /// Runs per sweep; the best time counts.
-        #[arg(long, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
         repeat: u32,
         /// Skip the plain queue-based baseline (slow and large for big variants).
         #[arg(long)]
@@ -156,13 +156,13 @@ pub enum BenchWhat {
         #[arg(long)]
         kind: String,
         /// Cards per hand.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         cards: u8,
         /// The modulus.
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         modulus: u8,
         /// Runs; the best time counts.
-        #[arg(long, value_parser = clap::value_parser!(u32).range(1..))]
+        #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
         repeat: u32,
     },
 }
@@ -186,10 +186,10 @@ pub enum GenerateGame {
     /// Solve Cards with the given hand size and modulus.
     Cards {
         /// Cards per hand.
-        #[arg(long, default_value_t = 8)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 8)]
         cards: u8,
         /// Card values are 0..modulus.
-        #[arg(long, default_value_t = 5)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 5)]
         modulus: u8,
         /// Where to write the table (default: data/cards-<cards>-<modulus>.gtbl).
         /// A fingerprint is written beside it and SHA256SUMS there is updated.
@@ -200,7 +200,7 @@ pub enum GenerateGame {
         #[arg(long)]
         no_distances: bool,
         /// Threads for the sweep (default: all cores).
-        #[arg(long, value_parser = threads)]
+        #[arg(long, allow_negative_numbers = true, value_parser = threads)]
         threads: Option<usize>,
         /// No progress bar (it is also hidden when stderr is not a terminal).
         #[arg(long)]
@@ -233,7 +233,7 @@ pub struct SweepArgs {
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
     /// Levels between checkpoints.
-    #[arg(long, default_value_t = crate::distributed::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, allow_negative_numbers = true, default_value_t = crate::distributed::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
     pub checkpoint_every: u32,
     /// Continue from the last committed checkpoint in the --checkpoint
     /// directory (the same command, the same number of ranks).
@@ -263,7 +263,7 @@ pub struct GenerateArgs {
     #[arg(long)]
     pub no_census: bool,
     /// Threads for the sweep (default: all cores).
-    #[arg(long, value_parser = threads)]
+    #[arg(long, allow_negative_numbers = true, value_parser = threads)]
     pub threads: Option<usize>,
     /// No progress bar (it is also hidden when stderr is not a terminal).
     #[arg(long)]
@@ -357,7 +357,7 @@ pub enum PlayGame {
         #[arg(long, num_args = 1.., allow_negative_numbers = true)]
         bob: Option<Vec<u8>>,
         /// Seed for the random hands, to replay a deal (default: from the clock).
-        #[arg(long, conflicts_with_all = ["alice", "bob"])]
+        #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["alice", "bob"])]
         seed: Option<u64>,
         /// Play from this outcome table and the -distance table beside it
         /// instead of the embedded (8, 5) tables.
@@ -374,10 +374,10 @@ pub enum QueryGame {
     /// --first alice --alice 1 0 0 0 0 0 0 0 --bob 0 0 0 4 0 0 2 0
     Cards {
         /// Cards per hand (default 8; with --table, the table's, which must agree).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         cards: Option<u8>,
         /// Card values are 0..modulus (default 5; with --table, the table's, which must agree).
-        #[arg(long)]
+        #[arg(long, allow_negative_numbers = true)]
         modulus: Option<u8>,
         /// Who moves first.
         #[arg(long, value_enum, conflicts_with_all = ["position", "positions"])]

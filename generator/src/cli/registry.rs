@@ -419,7 +419,11 @@ impl<T: clap::Args> clap::Subcommand for Chosen<T> {
                     Arg::new(p.name)
                         .long(p.name)
                         .value_name("N")
-                        .value_parser(clap::value_parser!(u64))
+                        .allow_negative_numbers(true)
+                        .value_parser(move |text: &str| {
+                            text.parse::<u64>()
+                                .map_err(|_| format!("expected a whole number, {}", p.accepted()))
+                        })
                         .help(format!(
                             "{} ({}, default {})",
                             p.help,
