@@ -194,3 +194,51 @@ fn verify_deep_names_a_corrupted_state_in_a_file() {
         "{line}"
     );
 }
+
+/// `play` uses no answer of the tables it has not checked one move deep
+/// against the rules: a distance table re-encoded with the sample's win
+/// in 1 read as a win in 3 (its parity kept, so the pair still passes the
+/// lookup crate's state-by-state check) stops the game at that position.
+#[test]
+fn play_refuses_tables_that_contradict_the_rules() {
+    let dir = std::env::temp_dir().join(format!("gametable-play-lie-{}", std::process::id()));
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = workspace().join("data");
+    std::fs::copy(data.join("cards-8-5.gtbl"), dir.join("cards-8-5.gtbl")).unwrap();
+    let v = gametable::Variant::CLASSIC;
+    let sample = gametable::Position::new(
+        gametable::Hand::from_cards(v, &[1, 0, 0, 0, 0, 0, 0, 0]).unwrap(),
+        gametable::Hand::from_cards(v, &[0, 0, 0, 4, 0, 0, 2, 0]).unwrap(),
+    )
+    .unwrap();
+    let bytes = std::fs::read(data.join("cards-8-5-distance.gtbl")).unwrap();
+    let lie = re_encoded(&bytes, |payload| {
+        let mut payload = payload.to_vec();
+        let at = sample.index() as usize;
+        assert_eq!(payload[at], 1, "the sample is a win in 1");
+        payload[at] = 3;
+        payload
+    });
+    std::fs::write(dir.join("cards-8-5-distance.gtbl"), lie).unwrap();
+    let table = dir.join("cards-8-5.gtbl");
+    let table = table.to_str().unwrap();
+    for side in ["alice", "bob"] {
+        // As Alice the person asks for a hint; as Bob perfect play moves.
+        let mut args = vec!["play", "cards", "--table", table, "--side", side];
+        args.extend(SAMPLE);
+        let out = gametable(&args, "hint\n1 4\n");
+        let stdout = text(&out.stdout);
+        assert!(!out.status.success(), "{side}: {stdout}");
+        assert!(
+            !stdout.contains("wins in 3") && !stdout.contains("Best moves"),
+            "{side}: {stdout}"
+        );
+        assert!(
+            text(&out.stderr)
+                .contains("the table contradicts the rules at alice:10000000:42000000: the table says win in 3 but its moves make it win in 1"),
+            "{side}: {}",
+            text(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}

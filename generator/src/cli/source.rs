@@ -63,13 +63,7 @@ impl Source {
                 Some((outcome, distance))
             }
             #[cfg(feature = "embedded")]
-            Source::EmbeddedCards => {
-                if index >= gametable::CLASSIC.variant().states() {
-                    return None;
-                }
-                let outcome = Outcome::from_code(gametable::CLASSIC.code(index))?;
-                Some((outcome, gametable::CLASSIC_DISTANCES.distance_at(index)))
-            }
+            Source::EmbeddedCards => play_answer(&gametable::CLASSIC_PLAY, index),
         }
     }
 
@@ -118,6 +112,17 @@ impl Source {
             Source::EmbeddedCards => "the embedded (8, 5) tables".to_string(),
         }
     }
+}
+
+/// The outcome and distance of Cards state `index` (the lookup crate's
+/// position index) in a pair of Cards tables (`None` past the end or for
+/// no position).
+pub fn play_answer(play: &gametable::PerfectPlay<'_>, index: u64) -> Answer {
+    if index >= play.outcomes().variant().states() {
+        return None;
+    }
+    let outcome = Outcome::from_code(play.outcomes().code(index))?;
+    Some((outcome, play.distances().distance_at(index)))
 }
 
 /// The command that writes `game`'s default table.

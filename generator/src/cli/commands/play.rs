@@ -13,7 +13,9 @@ use std::path::Path;
 use gametable::{Card, Evaluation, Hand, MoveError, Player, Position, Variant};
 
 use super::{show_hand, PlaySource};
-use crate::engine::quote;
+use crate::engine::analysis::analyse;
+use crate::engine::{quote, Side};
+use crate::games::cards::game::Cards;
 
 /// A start: who the person plays, who moves first, the hands (or a seed).
 pub struct Setup<'a> {
@@ -142,6 +144,31 @@ fn parse_move(line: &str, opponent: Player) -> Result<(u8, u8), String> {
     ))
 }
 
+/// Checks the tables' answers at `position`, `mover` to move, and after
+/// each of its moves one move deep against the rules of `game`.
+///
+/// # Errors
+/// The position at which the tables contradict the rules.
+fn check(
+    game: &Cards,
+    play: &gametable::PerfectPlay<'_>,
+    position: &Position,
+    mover: Player,
+) -> crate::cli::Result<()> {
+    let side = match mover {
+        Player::Alice => Side::First,
+        Player::Bob => Side::Second,
+    };
+    analyse(
+        game,
+        position.index(),
+        side,
+        |i| super::super::source::play_answer(play, i),
+        true,
+    )?;
+    Ok(())
+}
+
 fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crate::cli::Result<()> {
     let source = PlaySource::open(setup.table)?;
     let play = source.play();
@@ -170,6 +197,7 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             return Err("--bob given without --alice: give both hands or neither".into())
         }
     };
+    let game = Cards::new(variant);
     let person = setup.side;
     let engine = person.other();
     let mut mover = setup.first;
@@ -218,6 +246,10 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             return Ok(());
         }
         let evaluation = play.evaluate(&position)?;
+        // What the tables say here and after each move (the engine's
+        // choice, a hint, the value of the person's move) is checked one
+        // move deep against the rules before it is used, as `query` does.
+        check(&game, &play, &position, mover)?;
         if mover == engine {
             let best = play.best_moves(&position)?;
             let Some(reply) = best.iter().next() else {
