@@ -1,7 +1,7 @@
 //! The retrograde engine: solves any game that implements [`Game`].
 //!
 //! Nothing here knows a particular game. [`game`] is the seam a game plugs
-//! into, [`notation`] what people need of it on top, [`solve`] the entry
+//! into, [`notation`] what people need of it on top, [`solve()`] the entry
 //! point, [`sweep`] the level loop (one for every game, behind the
 //! [`sweep::Kernel`] seam) and [`kernel`] its generic kernel, [`space`] and
 //! [`orbits`] the stored states (every index, or one per orbit of a game's

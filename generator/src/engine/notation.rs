@@ -53,7 +53,7 @@ pub fn quote_char(c: char) -> String {
 
 /// Input quoted in a message: `'text'`, its control characters escaped
 /// (`\u{1b}`: input must not play escape sequences to a terminal), and,
-/// past [`QUOTED`] characters, only its start and its length (`'xxxx...'
+/// past `QUOTED` characters, only its start and its length (`'xxxx...'
 /// (2100 characters)`), so that a message about a megabyte of input is
 /// still a line that gives its reason.
 pub fn quote(text: &str) -> String {

@@ -283,7 +283,7 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
         .collect()
 }
 
-/// The entries of `dir/SHA256SUMS` ([`sums_entries`]), none if there is
+/// The entries of `dir/SHA256SUMS` (`sums_entries`), none if there is
 /// no list.
 ///
 /// # Errors

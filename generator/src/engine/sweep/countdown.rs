@@ -64,7 +64,7 @@ fn counted_down(cell: u8, next: usize, successor_lost: bool) -> (u8, bool) {
     (cell, decided_now)
 }
 
-/// [`counted_down`] for every cell value, for one kind of count-down of one
+/// `counted_down` for every cell value, for one kind of count-down of one
 /// level: a table load instead of a few compares and selects per
 /// predecessor.
 pub struct Steps {

@@ -187,7 +187,7 @@ fn distinct_successors<S: Space>(
     distinct
 }
 
-/// Which slots of a row were visited since the last [`SlotStamps::start`]:
+/// Which slots of a row were visited since the last `SlotStamps::start`:
 /// a generation stamp per slot, so that starting over costs nothing.
 pub struct SlotStamps {
     stamps: Vec<u32>,

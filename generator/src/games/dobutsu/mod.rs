@@ -387,7 +387,7 @@ impl Position {
     /// How many distinct states its moves lead to ([`Game::successor_count`]),
     /// counting a state and its mirror image once when `per_orbit`, and
     /// leaving out those whose lions settle them ([`Position::lions_settle`])
-    /// when `leave_settled`; `None` past [`MAX_MOVES`].
+    /// when `leave_settled`; `None` past `MAX_MOVES`.
     ///
     /// The moves of [`Position::for_each_move`], without a board per move.
     /// Distinct moves lead to distinct states, so only successors that are

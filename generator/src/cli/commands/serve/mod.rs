@@ -6,17 +6,17 @@
 //! - `/`: the games served;
 //! - `/<game>/<parameters>`: the start (or a form for a position), and
 //!   `/<game>/<parameters>/<position>`: one position in the game's notation
-//!   with its verdict and every move, grouped and linked ([`pages`]);
+//!   with its verdict and every move, grouped and linked (`pages`);
 //! - `/api/query?game=G&position=P&<parameter>=N`: exactly what `gametable
 //!   query G --position P --json` prints; `/api/openapi.json` describes it;
 //! - `/explorer.js` (play against perfect play) and `/style.css`.
 //!
 //! No request names a file: positions are only ever read by the games'
 //! notations. Bad input gets a 4xx naming the fault; URLs, bodies and the
-//! time a request may take are bounded ([`limits`]); a connection whose
+//! time a request may take are bounded (`limits`); a connection whose
 //! request head has not arrived whole within `--idle-timeout` seconds is
 //! closed (hyper's header timeout, set in [`run`]), and so is one that
-//! moves no byte for as long ([`idle`]).
+//! moves no byte for as long (`idle`).
 
 mod idle;
 mod pages;
