@@ -37,7 +37,7 @@ fn main() {
     if let Err(message) = embed() {
         eprintln!("error: cannot embed {message}");
         eprintln!(
-            "regenerate both tables with: cargo run --release -p gametable-gen --no-default-features -- generate cards"
+            "regenerate both tables with: cargo run --release -p gametable-gen --no-default-features --features cli -- generate cards"
         );
         std::process::exit(1);
     }

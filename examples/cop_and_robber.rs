@@ -28,10 +28,9 @@
 use std::error::Error;
 use std::fmt::Write as _;
 
-use gametable::Outcome;
 use gametable_gen::engine::conformance::{self, Sample};
 use gametable_gen::engine::{
-    self, Game, Notation, NotationError, Parameter, Side, SolveOptions, Solved,
+    self, Game, Notation, NotationError, Outcome, Parameter, Side, SolveOptions, Solved,
 };
 use gametable_gen::engine::{deep, reach};
 

@@ -4,7 +4,7 @@
 //! parameters and codes), decompresses it and writes the raw packed codes to
 //! `OUT_DIR`; they are included here as a `static` byte slice, so a lookup
 //! needs no start-up work at all. Regenerate the file with
-//! `cargo run --release -p gametable-gen --no-default-features -- generate cards`.
+//! `cargo run --release -p gametable-gen --no-default-features --features cli -- generate cards`.
 
 use crate::distance::DistanceTable;
 use crate::play::PerfectPlay;

@@ -55,7 +55,8 @@ pub const FORMAT_VERSION: u16 = 2;
 
 /// The command line that generates tables, as error messages and
 /// fingerprints name it.
-pub const GENERATE: &str = "cargo run --release -p gametable-gen --no-default-features -- generate";
+pub const GENERATE: &str =
+    "cargo run --release -p gametable-gen --no-default-features --features cli -- generate";
 
 const PREAMBLE_LEN: usize = 8 + 2 + 4;
 const DIGEST_LEN: usize = 32;

@@ -7,12 +7,14 @@
 //! - [`games`]: the built-in games, each in a place of its own (rules,
 //!   index, notation, and Cards' fast path);
 //! - [`store`]: table files, written and read for any game;
-//! - [`cli`]: the command line, apart from all three;
+//! - `cli`: the command line, apart from all three (feature `cli`, on by
+//!   default; a game of one's own needs none of it);
 //! - [`judge`]: the contest input scanner the judge formats share;
 //! - [`exhaustive`]: a solver of any small game by plain exploration, the
 //!   independent oracle that tests check the engine against.
 #![forbid(unsafe_code)]
 
+#[cfg(feature = "cli")]
 pub mod cli;
 pub mod distributed;
 pub mod engine;

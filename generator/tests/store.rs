@@ -381,7 +381,7 @@ fn damaged_and_old_files_are_refused() {
         .unwrap_err()
         .to_string();
     assert!(
-        message.contains("format version 1 is no longer read (this build reads version 2): regenerate the table with `cargo run --release -p gametable-gen --no-default-features -- generate cards --cards 2 --modulus 3`"),
+        message.contains("format version 1 is no longer read (this build reads version 2): regenerate the table with `cargo run --release -p gametable-gen --no-default-features --features cli -- generate cards --cards 2 --modulus 3`"),
         "{message}"
     );
     let message = AnyTable::open(dir.join("old.gtbl"))

@@ -30,9 +30,8 @@
 //! methods are all it takes:
 //!
 //! ```
-//! use gametable::Outcome;
 //! use gametable_gen::engine::conformance::{check, Sample};
-//! use gametable_gen::engine::{solve, Game, Parameter, Side, SolveOptions};
+//! use gametable_gen::engine::{solve, Game, Outcome, Parameter, Side, SolveOptions};
 //!
 //! struct Pile(u64);
 //!

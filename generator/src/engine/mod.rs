@@ -30,5 +30,9 @@ pub mod space;
 pub mod sweep;
 
 pub use game::{Census, Game, Parameter, Side};
+/// The outcome a game's `ending` returns and the codes `Solved::counts` is
+/// indexed by, from the lookup crate, here so that a game needs no other
+/// dependency than this crate.
+pub use gametable::{code, Outcome};
 pub use notation::{quote, quote_char, Notation, NotationError};
 pub use solve::{solve, solve_on, solve_reporting, SolveError, SolveOptions, Solved, NO_DISTANCE};
