@@ -201,8 +201,7 @@ fn verify_deep_names_a_corrupted_state_in_a_file() {
 /// lookup crate's state-by-state check) stops the game at that position.
 #[test]
 fn play_refuses_tables_that_contradict_the_rules() {
-    let dir = std::env::temp_dir().join(format!("gametable-play-lie-{}", std::process::id()));
-    std::fs::create_dir_all(&dir).unwrap();
+    let dir = scratch_dir("play-lie");
     let data = workspace().join("data");
     std::fs::copy(data.join("cards-8-5.gtbl"), dir.join("cards-8-5.gtbl")).unwrap();
     let v = gametable::Variant::CLASSIC;

@@ -163,7 +163,7 @@ fn check(
         game,
         position.index(),
         side,
-        |i| super::super::source::play_answer(play, i),
+        |i| crate::cli::source::play_answer(play, i),
         true,
     )?;
     Ok(())
