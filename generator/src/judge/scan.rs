@@ -88,7 +88,12 @@ pub struct Scanner<R> {
     /// The line of the last token read: where an "input ended" error points.
     last_line: u64,
     eof: bool,
+    /// Whether the start of the input was looked at for a byte-order mark.
+    bom_checked: bool,
 }
+
+/// The UTF-8 byte-order mark that some editors write before the first line.
+const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl<R: Read> Scanner<R> {
     /// A scanner over `reader`.
@@ -101,6 +106,7 @@ impl<R: Read> Scanner<R> {
             line: 1,
             last_line: 1,
             eof: false,
+            bom_checked: false,
         }
     }
 
@@ -152,8 +158,33 @@ impl<R: Read> Scanner<R> {
         }
     }
 
-    /// Skips whitespace; false when the input ends first.
+    /// The bytes read and not yet consumed.
+    fn unread(&self) -> &[u8] {
+        self.buf.get(self.pos..self.len).unwrap_or(&[])
+    }
+
+    /// Skips a byte-order mark at the very start of the input, once: text
+    /// saved by Notepad and some other editors begins with one.
+    fn skip_bom(&mut self) -> Result<(), InputError> {
+        self.bom_checked = true;
+        // Reads until three bytes are in or they cannot be the mark.
+        while self.unread().len() < BOM.len() && BOM.starts_with(self.unread()) {
+            if !self.refill()? {
+                break;
+            }
+        }
+        if self.unread().starts_with(BOM) {
+            self.pos += BOM.len();
+        }
+        Ok(())
+    }
+
+    /// Skips whitespace (and a byte-order mark at the start); false when the
+    /// input ends first.
     fn skip_space(&mut self) -> Result<bool, InputError> {
+        if !self.bom_checked {
+            self.skip_bom()?;
+        }
         loop {
             while let Some(&b) = self.buf.get(self.pos..self.len).and_then(|s| s.first()) {
                 match b {
@@ -519,6 +550,40 @@ mod tests {
             all("-1"),
             Err("line 1: expected an unsigned integer (found \"-1\")".into())
         );
+    }
+
+    #[test]
+    fn a_byte_order_mark_at_the_start_is_skipped_and_nowhere_else() {
+        assert_eq!(all("\u{feff}4\n5"), Ok(vec![(4, 1), (5, 2)]));
+        assert_eq!(all("\u{feff}"), Ok(vec![]));
+        assert_eq!(all("\u{feff}\n 7"), Ok(vec![(7, 2)]));
+        // Only at the very start: after a separator it is a bad token.
+        assert_eq!(
+            all(" \u{feff}4"),
+            Err("line 1: expected an unsigned integer (found \"\\u{feff}4\")".into())
+        );
+        assert_eq!(
+            all("\u{feff}\u{feff}4"),
+            Err("line 1: expected an unsigned integer (found \"\\u{feff}4\")".into())
+        );
+        // Split across reads, one byte at a time.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let Some((&b, rest)) = self.0.split_first() else {
+                    return Ok(0);
+                };
+                buf[0] = b;
+                self.0 = rest;
+                Ok(1)
+            }
+        }
+        let mut s = Scanner::new(Trickle("\u{feff}12 3".as_bytes()));
+        assert_eq!(s.next().unwrap().map(|t| t.value), Some(12));
+        assert_eq!(s.next().unwrap().map(|t| t.value), Some(3));
+        // Part of a mark is no mark.
+        let mut s = Scanner::new(&b"\xEF\xBB1"[..]);
+        assert!(s.next().is_err());
     }
 
     #[test]

@@ -23,8 +23,9 @@ fn is_space(b: u8) -> bool {
 
 /// The judge tokens as plain numbers, or `None` if any token is not an
 /// unsigned decimal below 2^64 of at most 64 characters (the scanner's
-/// documented limit).
+/// documented limit), after a UTF-8 byte-order mark at the start if any.
 fn tokens(data: &[u8]) -> Option<Vec<u64>> {
+    let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
     data.split(|&b| is_space(b))
         .filter(|t| !t.is_empty())
         .map(|t| {
