@@ -790,9 +790,26 @@ fn errors_are_bounded_and_output_names_plain() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A folder that does not exist is made, with its parents, as `mkdir -p`
+/// would, and the table verifies there.
+#[test]
+fn missing_output_folders_are_made() {
+    let dir = scratch_dir("missing-output-folder");
+    let table = dir.join("new").join("deeper").join("t.gtbl");
+    let out = gametable(
+        &["generate", "tictactoe", "--output", table.to_str().unwrap()],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let out = gametable(&["verify", table.to_str().unwrap()], "");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(dir.join("new/deeper/SHA256SUMS").is_file());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// An output that cannot be written is refused before the sweep, not
 /// after it: a folder's name, a folder that takes no new files (`/proc`),
-/// a folder that does not exist, a file where the folder should be.
+/// a folder that cannot be made, a file where the folder should be.
 #[test]
 fn unwritable_outputs_are_refused_before_solving() {
     let dir = scratch_dir("unwritable-output");
@@ -808,8 +825,8 @@ fn unwritable_outputs_are_refused_before_solving() {
             "/proc: the output folder does not take new files (",
         ),
         (
-            dir.join("missing").join("t.gtbl"),
-            "missing: the output directory does not exist",
+            std::path::PathBuf::from("/proc/missing/t.gtbl"),
+            "/proc/missing: the output directory does not exist and cannot be made (",
         ),
         (
             dir.join("file").join("t.gtbl"),

@@ -165,8 +165,8 @@ pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
 
 /// Checks, before anything is solved or written, that `path` can take an
 /// outcome table: a `.gtbl` name that is not a distance table's (which
-/// writing it would place beside it) nor a folder's, in a directory that
-/// takes new files (one is written and removed) and whose `SHA256SUMS`, if
+/// writing it would place beside it) nor a folder's, in a directory (made
+/// with its parents if missing) that takes new files (one is written and removed) and whose `SHA256SUMS`, if
 /// any, reads as one (so that it can be brought up to date after).
 ///
 /// # Errors
@@ -194,12 +194,16 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     }
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
-        let why = if dir.exists() {
-            "not a directory, so the table cannot be written in it"
-        } else {
-            "the output directory does not exist"
-        };
-        return Err(TableFileError::Unsupported(dir, why.into()));
+        if dir.exists() {
+            let why = "not a directory, so the table cannot be written in it";
+            return Err(TableFileError::Unsupported(dir, why.into()));
+        }
+        // As `mkdir -p`: the default `data/` from a fresh folder, or a new
+        // folder of the user's, is made rather than refused.
+        if let Err(e) = std::fs::create_dir_all(&dir) {
+            let why = format!("the output directory does not exist and cannot be made ({e})");
+            return Err(TableFileError::Unsupported(dir, why));
+        }
     }
     // The folder must take new files now, not only at the end of a sweep
     // that may take hours.
