@@ -8,7 +8,8 @@
 //!
 //! - **Uncompressed payloads** are memory mapped: opening reads the file once
 //!   to check both digests, and lookups read the mapped pages; nothing is
-//!   copied.
+//!   copied. (A file that cannot be mapped, a shell's pipe or `/dev/stdin`,
+//!   is read into memory.)
 //! - **zstd payloads** are decoded into memory once, at open.
 //! - **Full tables** (`Symmetry::None`) index a state as
 //!   [`Position::index`] does, one load and one shift per lookup, and hand
@@ -131,10 +132,31 @@ impl Opened {
     }
 }
 
-/// Maps the table file at `path` read-only, after reading its preamble:
-/// a device or a file of another kind is refused by its first bytes, as
-/// every reader does, before anything is mapped.
-pub(crate) fn map_file(path: &Path) -> Result<Mmap, OpenError> {
+/// A table file's bytes: mapped when it is a regular file, else (a shell's
+/// pipe, `/dev/stdin`, a device) read into memory, since those cannot be
+/// mapped.
+pub(crate) enum FileBytes {
+    /// A regular file, mapped read-only.
+    Mapped(Mmap),
+    /// Anything else, read whole (at most [`gametable_format::MAX_FILE_LEN`] bytes).
+    Read(Vec<u8>),
+}
+
+impl core::ops::Deref for FileBytes {
+    type Target = [u8];
+
+    fn deref(&self) -> &[u8] {
+        match self {
+            FileBytes::Mapped(map) => map,
+            FileBytes::Read(bytes) => bytes,
+        }
+    }
+}
+
+/// The table file at `path`, after reading its preamble: a file of another
+/// kind (or `/dev/zero`) is refused by its first bytes, as every reader
+/// does, before anything more is mapped or read.
+pub(crate) fn map_file(path: &Path) -> Result<FileBytes, OpenError> {
     let io = |source| OpenError::Io {
         path: path.to_path_buf(),
         source,
@@ -150,6 +172,24 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap, OpenError> {
     {
         return Err(OpenError::Format(e));
     }
+    if !file.metadata().map_err(io)?.is_file() {
+        // Read on from the preamble, bounded: a pipe may never end.
+        let mut bytes = preamble;
+        (&file)
+            .take(gametable_format::MAX_FILE_LEN + 1 - bytes.len() as u64)
+            .read_to_end(&mut bytes)
+            .map_err(io)?;
+        if bytes.len() as u64 > gametable_format::MAX_FILE_LEN {
+            return Err(io(std::io::Error::new(
+                std::io::ErrorKind::InvalidData,
+                std::format!(
+                    "longer than {} bytes, the largest table file",
+                    gametable_format::MAX_FILE_LEN
+                ),
+            )));
+        }
+        return Ok(FileBytes::Read(bytes));
+    }
     // SAFETY: `Mmap::map` is unsafe because the mapped bytes change if
     // another process writes the file (or truncates it, which faults)
     // while it is mapped, and Rust assumes a `&[u8]` never changes. We
@@ -160,7 +200,7 @@ pub(crate) fn map_file(path: &Path) -> Result<Mmap, OpenError> {
     // leaves existing mappings intact.
     #[allow(unsafe_code)]
     let map = unsafe { Mmap::map(&file) }.map_err(io)?;
-    Ok(map)
+    Ok(FileBytes::Mapped(map))
 }
 
 /// The Cards variant a header names: the game `cards` with the parameters
@@ -186,8 +226,23 @@ pub fn cards_variant(game: &Game) -> Result<Variant, OpenError> {
 }
 
 impl Storage {
-    /// The storage of a checked payload of the checked file `map`.
-    pub(crate) fn of(map: Mmap, payload: Payload) -> Storage {
+    /// The storage of a checked payload of the checked file `file`.
+    pub(crate) fn of(file: FileBytes, payload: Payload) -> Storage {
+        let map = match file {
+            FileBytes::Mapped(map) => map,
+            FileBytes::Read(mut bytes) => {
+                return Storage::Owned(match payload {
+                    Payload::Decoded(decoded) => decoded,
+                    Payload::InFile { len } => {
+                        // The payload alone, kept in place: before the digest.
+                        let end = bytes.len().saturating_sub(DIGEST_LEN);
+                        bytes.truncate(end);
+                        bytes.drain(..end.saturating_sub(len));
+                        bytes
+                    }
+                });
+            }
+        };
         match payload {
             Payload::Decoded(bytes) => Storage::Owned(bytes),
             Payload::InFile { len } => {

@@ -39,6 +39,20 @@ fn write(dir: &std::path::Path, name: &str, bytes: &[u8]) -> PathBuf {
     path
 }
 
+/// `OpenTable::open` on an anonymous pipe fed `bytes`, as a shell's
+/// `<(cat t.gtbl)` names one: read into memory, as a pipe cannot be mapped.
+fn open_through_a_pipe(bytes: &[u8]) -> OpenTable {
+    use std::io::Write as _;
+    use std::os::fd::AsRawFd as _;
+    let (reader, mut writer) = std::io::pipe().unwrap();
+    let bytes = bytes.to_vec();
+    // Fed from a thread: a table may be larger than the pipe's buffer.
+    let feed = std::thread::spawn(move || writer.write_all(&bytes));
+    let table = OpenTable::open(format!("/dev/fd/{}", reader.as_raw_fd())).unwrap();
+    feed.join().unwrap().unwrap();
+    table
+}
+
 #[test]
 fn every_layout_answers_every_state_as_the_full_sweep() {
     let dir = temp_dir("outcomes");
@@ -67,6 +81,8 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
                 "{what}"
             );
             let in_memory = OpenTable::from_bytes(&laid.bytes).unwrap();
+            let piped = open_through_a_pipe(&laid.bytes);
+            assert!(!piped.is_mapped(), "{what}: a pipe cannot be mapped");
             for index in 0..v.states() {
                 assert_eq!(table.code(index), full.code(index), "{what} state {index}");
                 assert_eq!(
@@ -74,6 +90,7 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
                     full.code(index),
                     "{what} state {index}"
                 );
+                assert_eq!(piped.code(index), full.code(index), "{what} state {index}");
                 let Ok(position) = Position::from_index(v, index) else {
                     continue;
                 };
@@ -216,6 +233,15 @@ fn every_kind_of_bad_file_gets_its_typed_error() {
     assert!(matches!(
         OpenTable::open(&empty),
         Err(OpenError::Format(FormatError::TooShort { len: 0 }))
+    ));
+    // A device is read, not mapped (which fails), and refused by its bytes.
+    assert!(matches!(
+        OpenTable::open("/dev/null"),
+        Err(OpenError::Format(FormatError::TooShort { len: 0 }))
+    ));
+    assert!(matches!(
+        OpenTable::open("/dev/zero"),
+        Err(OpenError::Format(FormatError::BadMagic { .. }))
     ));
     let mut bytes = good.bytes.clone();
     bytes[0] = b'X';
