@@ -99,10 +99,41 @@ fn query_cards_judge_form_takes_its_flags_and_any_table() {
     let out = gametable(&negative, b"");
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("invalid value '-3' for '--bob"),
+        text(&out.stderr).contains(
+            "invalid value '-3' for '--bob <BOB>...': expected a card value, a whole number below the modulus (at most 15)"
+        ),
         "{}",
         text(&out.stderr)
     );
+    // --cards and --modulus are refused by their own ranges, not a byte's.
+    for (flag, value, wanted) in [
+        (
+            "--cards",
+            "300",
+            "'300' for '--cards <CARDS>': 300 is not in 1..=64",
+        ),
+        (
+            "--cards",
+            "0",
+            "'0' for '--cards <CARDS>': 0 is not in 1..=64",
+        ),
+        (
+            "--modulus",
+            "17",
+            "'17' for '--modulus <MODULUS>': 17 is not in 2..=16",
+        ),
+        (
+            "--modulus",
+            "x",
+            "'x' for '--modulus <MODULUS>': expected a whole number in 2..=16",
+        ),
+    ] {
+        for command in ["query", "generate"] {
+            let out = gametable(&[command, "cards", flag, value], b"");
+            assert!(!out.status.success());
+            assert!(text(&out.stderr).contains(wanted), "{}", text(&out.stderr));
+        }
+    }
     // --cards and --modulus name the variant (solved in memory here).
     let out = gametable(
         &[

@@ -137,10 +137,10 @@ pub enum BenchWhat {
     /// Time one variant's sweep: plain baseline, level sweep, orbits, all cores.
     Sweep {
         /// Cards per hand.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 8)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 8, value_parser = hand_size)]
         cards: u8,
         /// Card values are 0..modulus.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 5)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 5, value_parser = modulus)]
         modulus: u8,
         /// Runs per sweep; the best time counts.
         #[arg(long, allow_negative_numbers = true, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
@@ -156,10 +156,10 @@ pub enum BenchWhat {
         #[arg(long)]
         kind: String,
         /// Cards per hand.
-        #[arg(long, allow_negative_numbers = true)]
+        #[arg(long, allow_negative_numbers = true, value_parser = hand_size)]
         cards: u8,
         /// The modulus.
-        #[arg(long, allow_negative_numbers = true)]
+        #[arg(long, allow_negative_numbers = true, value_parser = modulus)]
         modulus: u8,
         /// Runs; the best time counts.
         #[arg(long, allow_negative_numbers = true, value_parser = clap::value_parser!(u32).range(1..))]
@@ -186,10 +186,10 @@ pub enum GenerateGame {
     /// Solve Cards with the given hand size and modulus.
     Cards {
         /// Cards per hand.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 8)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 8, value_parser = hand_size)]
         cards: u8,
         /// Card values are 0..modulus.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 5)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = 5, value_parser = modulus)]
         modulus: u8,
         /// Where to write the table (default: data/cards-<cards>-<modulus>.gtbl).
         /// A fingerprint is written beside it and SHA256SUMS there is updated.
@@ -351,10 +351,10 @@ pub enum PlayGame {
         #[arg(long, value_enum, default_value = "alice")]
         first: First,
         /// Alice's cards, separated by spaces (with --bob; default: random hands).
-        #[arg(long, num_args = 1.., allow_negative_numbers = true)]
+        #[arg(long, num_args = 1.., allow_negative_numbers = true, value_parser = card_value)]
         alice: Option<Vec<u8>>,
         /// Bob's cards, separated by spaces (with --alice).
-        #[arg(long, num_args = 1.., allow_negative_numbers = true)]
+        #[arg(long, num_args = 1.., allow_negative_numbers = true, value_parser = card_value)]
         bob: Option<Vec<u8>>,
         /// Seed for the random hands, to replay a deal (default: from the clock).
         #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["alice", "bob"])]
@@ -374,19 +374,19 @@ pub enum QueryGame {
     /// --first alice --alice 1 0 0 0 0 0 0 0 --bob 0 0 0 4 0 0 2 0
     Cards {
         /// Cards per hand (default 8; with --table, the table's, which must agree).
-        #[arg(long, allow_negative_numbers = true)]
+        #[arg(long, allow_negative_numbers = true, value_parser = hand_size)]
         cards: Option<u8>,
         /// Card values are 0..modulus (default 5; with --table, the table's, which must agree).
-        #[arg(long, allow_negative_numbers = true)]
+        #[arg(long, allow_negative_numbers = true, value_parser = modulus)]
         modulus: Option<u8>,
         /// Who moves first.
         #[arg(long, value_enum, conflicts_with_all = ["position", "positions"])]
         first: Option<First>,
         /// Alice's cards, separated by spaces.
-        #[arg(long, num_args = 1.., allow_negative_numbers = true, conflicts_with_all = ["position", "positions"])]
+        #[arg(long, num_args = 1.., allow_negative_numbers = true, value_parser = card_value, conflicts_with_all = ["position", "positions"])]
         alice: Option<Vec<u8>>,
         /// Bob's cards, separated by spaces.
-        #[arg(long, num_args = 1.., allow_negative_numbers = true, conflicts_with_all = ["position", "positions"])]
+        #[arg(long, num_args = 1.., allow_negative_numbers = true, value_parser = card_value, conflicts_with_all = ["position", "positions"])]
         bob: Option<Vec<u8>>,
         #[command(flatten)]
         query: QueryArgs,
@@ -412,6 +412,45 @@ impl First {
             First::Bob => gametable::Player::Bob,
         }
     }
+}
+
+/// Reads Cards' `--cards`, by the range the registry gives it.
+fn hand_size(text: &str) -> Result<u8, String> {
+    cards_parameter(text, "cards")
+}
+
+/// Reads Cards' `--modulus`, by the range the registry gives it.
+fn modulus(text: &str) -> Result<u8, String> {
+    cards_parameter(text, "modulus")
+}
+
+/// A Cards parameter, refused by its own range (`1..=64` cards), not by
+/// a byte's, as the generic games' parameters are.
+fn cards_parameter(text: &str, name: &str) -> Result<u8, String> {
+    let spec = super::registry::entry("cards")?
+        .parameters
+        .iter()
+        .find(|p| p.name == name)
+        .ok_or_else(|| format!("cards has no parameter {name}"))?;
+    let accepted = spec.accepted();
+    let value: u64 = text
+        .parse()
+        .map_err(|_| format!("expected a whole number in {accepted}"))?;
+    if !(spec.min..=spec.max).contains(&value) {
+        return Err(format!("{value} is not in {accepted}"));
+    }
+    u8::try_from(value).map_err(|_| format!("{value} is not in {accepted}"))
+}
+
+/// Reads a card value of `--alice` or `--bob`; whether it is below the
+/// modulus is checked with the hand.
+fn card_value(text: &str) -> Result<u8, String> {
+    text.parse().map_err(|_| {
+        format!(
+            "expected a card value, a whole number below the modulus (at most {})",
+            gametable::MAX_MODULUS - 1
+        )
+    })
 }
 
 /// The most threads `--threads` takes: far more than any machine's cores,
