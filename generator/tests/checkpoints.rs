@@ -107,6 +107,7 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         "{}",
         text(&output.stderr)
     );
+    assert!(!checkpoints.exists(), "a refused resume made the folder");
 
     // A checkpoint of (12, 5), left by a killed run.
     let killed = kill_at_level(

@@ -343,8 +343,12 @@ impl Ranks<'_> {
         };
         let (me, ranks) = (self.comm.rank(), self.comm.size());
         let commit_path = plan.dir.join(checkpoint::COMMIT);
-        let found =
-            checkpoint::probe(&plan.dir, me).and_then(|()| checkpoint::committed(&plan.dir));
+        let found = if plan.resume && !plan.dir.exists() {
+            // Nothing to resume: no folder is made for a run refused.
+            Ok(None)
+        } else {
+            checkpoint::probe(&plan.dir, me).and_then(|()| checkpoint::committed(&plan.dir))
+        };
         let level = match (found, plan.resume) {
             (Err(e), _) => Err(e),
             (Ok(None), true) => Err(format!(
