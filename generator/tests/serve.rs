@@ -508,6 +508,38 @@ fn pages_show_the_verdict_and_link_every_move() {
     }
 }
 
+/// A folder of tables with none to serve is refused at start, not
+/// served silently without them; one with a distance table alone too.
+#[test]
+fn a_tables_folder_with_no_outcome_table_is_refused() {
+    let dir = std::env::temp_dir().join(format!("gametable-serve-empty-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let data = concat!(env!("CARGO_MANIFEST_DIR"), "/../data/");
+    for fill in [None, Some("tictactoe-distance.gtbl")] {
+        if let Some(name) = fill {
+            std::fs::copy(format!("{data}{name}"), dir.join(name)).unwrap();
+        }
+        let out = gametable(
+            &[
+                "serve",
+                "--bind",
+                "127.0.0.1:0",
+                "--tables",
+                dir.to_str().unwrap(),
+            ],
+            b"",
+        );
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stderr).contains(": no outcome tables (.gtbl) to serve"),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A request never finished, and a keep-alive connection left idle, are
 /// closed after `--idle-timeout` seconds (at least 6: longer than the 5 s a
 /// request may take); the server answers on.

@@ -106,6 +106,34 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableFileError> {
     Ok(bytes)
 }
 
+/// The header of the table file at `path`, read from its first bytes
+/// alone (a table may be gigabytes), with a file's length checked
+/// against the one the header implies (a table cut short is refused); the
+/// digests are not checked, so a table it names is still read whole
+/// before use.
+///
+/// # Errors
+/// [`TableFileError::Io`], or [`TableFileError::Format`] for bytes that
+/// are no table header or a length that does not match.
+pub fn read_header_only(path: &Path) -> Result<gametable_format::Header, TableFileError> {
+    use std::io::Read as _;
+    let io = |e| TableFileError::Io(path.to_path_buf(), e);
+    let file = gametable_format::open_for_reading(path).map_err(io)?;
+    let metadata = file.metadata().map_err(io)?;
+    let mut prefix = Vec::new();
+    file.take(1 << 20).read_to_end(&mut prefix).map_err(io)?;
+    let format = |e| TableFileError::Format(path.to_path_buf(), e);
+    let (header, implied) = gametable_format::read_header(&prefix).map_err(format)?;
+    // A pipe has no length to compare until it is read whole.
+    if metadata.is_file() && implied != metadata.len() {
+        return Err(format(gametable_format::FormatError::Length {
+            expected: implied,
+            found: metadata.len(),
+        }));
+    }
+    Ok(header)
+}
+
 /// The distance table that goes with an outcome table:
 /// `data/cards-8-5.gtbl` -> `data/cards-8-5-distance.gtbl`.
 pub fn distance_path(outcome_table: &Path) -> PathBuf {
@@ -381,37 +409,18 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
         return Ok(Vec::new());
     }
     let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
-    // The headers alone tell (a table may be gigabytes), with the file's
-    // length: a table cut short is no pair either.
-    let header = |path: &Path| -> Result<_, TableFileError> {
-        use std::io::Read as _;
-        let mut prefix = Vec::new();
-        let file = gametable_format::open_for_reading(path).map_err(|e| io(path, e))?;
-        let len = file.metadata().map_err(|e| io(path, e))?.len();
-        file.take(1 << 20)
-            .read_to_end(&mut prefix)
-            .map_err(|e| io(path, e))?;
-        Ok(
-            gametable_format::read_header(&prefix).and_then(|(header, implied)| {
-                if implied == len {
-                    Ok(header)
-                } else {
-                    Err(gametable_format::FormatError::Length {
-                        expected: implied,
-                        found: len,
-                    })
-                }
-            }),
-        )
+    // The headers alone tell (a table may be gigabytes).
+    let outcomes = read_header_only(outcome_path)?;
+    let paired = match read_header_only(&beside) {
+        Ok(d) => {
+            d.kind == gametable_format::TableKind::Distance
+                && d.game == outcomes.game
+                && d.symmetry == outcomes.symmetry
+                && d.states == outcomes.states
+        }
+        Err(TableFileError::Format(..)) => false,
+        Err(e) => return Err(e),
     };
-    let outcomes =
-        header(outcome_path)?.map_err(|e| TableFileError::Format(outcome_path.to_path_buf(), e))?;
-    let paired = header(&beside)?.is_ok_and(|d| {
-        d.kind == gametable_format::TableKind::Distance
-            && d.game == outcomes.game
-            && d.symmetry == outcomes.symmetry
-            && d.states == outcomes.states
-    });
     if paired {
         return Ok(Vec::new());
     }

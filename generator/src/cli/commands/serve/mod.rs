@@ -288,7 +288,12 @@ fn analyse_in<G: Notation>(
     }
 }
 
-/// Every outcome table in `dir` (distance tables are opened beside them).
+/// Every outcome table in `dir` (distance tables are opened beside
+/// them), told by its header alone: each is read whole once, when served.
+///
+/// # Errors
+/// A folder that does not read or holds no outcome table, or a `.gtbl`
+/// file that is no table.
 fn outcome_tables(dir: &Path) -> crate::cli::Result<Vec<PathBuf>> {
     let mut paths = Vec::new();
     let entries = std::fs::read_dir(dir).map_err(|e| format!("{}: {e}", dir.display()))?;
@@ -296,11 +301,14 @@ fn outcome_tables(dir: &Path) -> crate::cli::Result<Vec<PathBuf>> {
         let path = entry?.path();
         if path.extension().is_some_and(|e| e == "gtbl") {
             // The store's errors name the file.
-            let kind = crate::store::read_table(&path)?.kind();
+            let kind = crate::store::read_header_only(&path)?.kind;
             if kind == TableKind::Outcome {
                 paths.push(path);
             }
         }
+    }
+    if paths.is_empty() {
+        return Err(format!("{}: no outcome tables (.gtbl) to serve", dir.display()).into());
     }
     paths.sort();
     Ok(paths)
