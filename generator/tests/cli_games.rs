@@ -814,6 +814,8 @@ fn missing_output_folders_are_made() {
 fn unwritable_outputs_are_refused_before_solving() {
     let dir = scratch_dir("unwritable-output");
     std::fs::create_dir(dir.join("t.gtbl")).unwrap();
+    std::fs::create_dir(dir.join("u-distance.gtbl")).unwrap();
+    std::fs::create_dir(dir.join("v.fingerprint")).unwrap();
     std::fs::write(dir.join("file"), b"").unwrap();
     for (output, wanted) in [
         (
@@ -831,6 +833,14 @@ fn unwritable_outputs_are_refused_before_solving() {
         (
             dir.join("file").join("t.gtbl"),
             "file: not a directory, so the table cannot be written in it",
+        ),
+        (
+            dir.join("u.gtbl"),
+            "u-distance.gtbl: is a folder where a file written beside the table goes",
+        ),
+        (
+            dir.join("v.gtbl"),
+            "v.fingerprint: is a folder where a file written beside the table goes",
         ),
     ] {
         let out = gametable(

@@ -220,6 +220,21 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     if path.is_dir() {
         return refuse("is a folder; name the table file to write");
     }
+    // Nor may a folder stand where a file written beside it goes: found
+    // after the table was written, it would leave the set half replaced.
+    let distances = distance_path(path);
+    for companion in [
+        fingerprint_path(path),
+        distances.clone(),
+        fingerprint_path(&distances),
+    ] {
+        if companion.is_dir() {
+            return Err(TableFileError::Unsupported(
+                companion,
+                "is a folder where a file written beside the table goes; move it".into(),
+            ));
+        }
+    }
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
         if dir.exists() {
