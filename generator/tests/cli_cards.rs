@@ -245,6 +245,30 @@ fn query_cards_judge_form_takes_its_flags_and_any_table() {
     );
     assert!(text(&out.stderr).contains("a table of cards (8, 5), but --cards 6 was given"));
     std::fs::remove_dir_all(&dir).unwrap();
+    // Past modulus 10 the position string has a hex digit per card, and
+    // the picture and moves the decimal values `play` and --alice take.
+    let out = gametable(
+        &[
+            "query",
+            "cards",
+            "--cards",
+            "2",
+            "--modulus",
+            "16",
+            "--position",
+            "alice:f0:10",
+        ],
+        b"",
+    );
+    assert_eq!(
+        text(&out.stdout),
+        "cards (cards 2, modulus 16): alice:f0:10\nAlice holds 15 0\nBob holds   1 0\n\
+         Alice to move\nalice to move: alice wins in 1 ply.\n\
+         winning moves for alice: 15+1 (alice wins in 1 ply)\n\
+         Answers from a solve in memory (no table).\n",
+        "{}",
+        text(&out.stderr)
+    );
 }
 
 #[test]

@@ -99,7 +99,7 @@ impl Source {
     /// Where the answers come from, in words.
     pub fn describe(&self) -> String {
         match self {
-            Source::Solved(_) => "solved in memory".to_string(),
+            Source::Solved(_) => "a solve in memory (no table)".to_string(),
             Source::Stored(stored) => match &stored.distances {
                 Some(_) => format!(
                     "{} and {}",

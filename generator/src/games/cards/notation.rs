@@ -47,17 +47,34 @@ impl Cards {
 
     /// The cards of hand rank `rank`, highest first, one digit each.
     fn hand_digits(&self, rank: u64) -> String {
-        match Hand::unrank(self.variant(), rank as u32) {
-            Ok(hand) => {
-                let mut cards: Vec<u8> = hand.cards().collect();
-                cards.reverse();
-                cards
-                    .iter()
-                    .map(|&c| char::from_digit(u32::from(c), 16).unwrap_or('?'))
-                    .collect()
-            }
-            Err(_) => String::from("?"),
+        match self.hand_cards(rank) {
+            Some(cards) => cards
+                .iter()
+                .map(|&c| char::from_digit(u32::from(c), 16).unwrap_or('?'))
+                .collect(),
+            None => String::from("?"),
         }
+    }
+
+    /// The cards of the hand of rank `rank` in decimal, spaced, as `play`
+    /// and `--alice` write them (`15 0`, where the position string has `f0`).
+    fn hand_words(&self, rank: u64) -> String {
+        match self.hand_cards(rank) {
+            Some(cards) => cards
+                .iter()
+                .map(u8::to_string)
+                .collect::<Vec<_>>()
+                .join(" "),
+            None => String::from("?"),
+        }
+    }
+
+    /// The cards of the hand of rank `rank`, in the position string's order.
+    fn hand_cards(&self, rank: u64) -> Option<Vec<u8>> {
+        let hand = Hand::unrank(self.variant(), rank as u32).ok()?;
+        let mut cards: Vec<u8> = hand.cards().collect();
+        cards.reverse();
+        Some(cards)
     }
 
     /// The hands of state `index` as (Alice's, Bob's) ranks with `side` to move.
@@ -154,8 +171,8 @@ impl Notation for Cards {
         let (alice, bob) = self.alice_bob(index, side);
         format!(
             "Alice holds {}\nBob holds   {}\n{} to move",
-            spaced(&self.hand_digits(alice)),
-            spaced(&self.hand_digits(bob)),
+            self.hand_words(alice),
+            self.hand_words(bob),
             match side {
                 Side::First => "Alice",
                 Side::Second => "Bob",
@@ -169,16 +186,4 @@ impl Notation for Cards {
             Side::Second => NAMES[1],
         }
     }
-}
-
-/// Digits with a space between each.
-fn spaced(digits: &str) -> String {
-    let mut out = String::new();
-    for (i, c) in digits.chars().enumerate() {
-        if i > 0 {
-            out.push(' ');
-        }
-        out.push(c);
-    }
-    out
 }
