@@ -285,6 +285,28 @@ fn large_games_without_a_table_name_the_generate_command() {
         "{}",
         text(&out.stderr)
     );
+    // Not where `generate` would be refused at once: 8 x 7's orbit
+    // bitmap alone is 2.5 * 10^17 bytes.
+    let out = gametable(
+        &[
+            "query",
+            "connect4",
+            "--width",
+            "8",
+            "--height",
+            "7",
+            "--position",
+            "-",
+        ],
+        b"",
+    );
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("pass --table PATH (solving it is refused here: connect4 (width 8, height 7): too large to solve here:")
+            && !err.contains("gametable generate"),
+        "{err}"
+    );
 }
 
 #[test]

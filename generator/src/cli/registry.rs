@@ -146,7 +146,7 @@ pub static GAMES: &[Entry] = &[
     },
     Entry {
         name: "connect4",
-        about: "Connect Four: drop discs in columns, four in a row wins",
+        about: "Connect Four: drop discs in columns, four in a row wins; any board with width x (height + 1) at most 64",
         parameters: &[
             ParameterSpec {
                 name: "width",

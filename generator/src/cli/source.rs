@@ -156,12 +156,23 @@ pub fn open(game: &BuiltIn, table: Option<&Path>) -> super::Result<Source> {
             crate::with_game!(game, g => crate::engine::solve(g, &SolveOptions::default()))?;
         return Ok(Source::Solved(Box::new(solved)));
     }
+    // `generate` is suggested only where it would not be refused at once.
+    let solvable = crate::with_game!(game, g => crate::engine::solve::check_size(
+        g,
+        g.has_symmetry(),
+        1
+    ));
+    let remedy = match solvable {
+        Ok(()) => format!(
+            "write it with `{}` or pass --table PATH",
+            generate_hint(game)
+        ),
+        Err(e) => format!("pass --table PATH (solving it is refused here: {e})"),
+    };
     Err(format!(
-        "no table for {}: {} does not exist and {states} states are too many to solve here; \
-         write it with `{}` or pass --table PATH",
+        "no table for {}: {} does not exist and {states} states are too many to solve here; {remedy}",
         game.title(),
         path.display(),
-        generate_hint(game)
     )
     .into())
 }
