@@ -2,8 +2,9 @@
 //!
 //! Reads its source in fixed 64 KiB blocks and parses digits by hand: no
 //! `String` per token, no allocation after construction, memory bounded
-//! whatever the input's size. Tracks line numbers so that every error names
-//! the line and the token at fault.
+//! whatever the input's size. Tracks line numbers (a line ends at `\n`,
+//! `\r\n` or a lone `\r`) so that every error names the line and the token
+//! at fault.
 
 use std::fmt;
 use std::io::{self, Read};
@@ -179,6 +180,15 @@ impl<R: Read> Scanner<R> {
         Ok(())
     }
 
+    /// Whether the `\r` at the read position ends a line by itself (old
+    /// Mac files), not as the first half of `\r\n`; reads on to see.
+    fn ends_line_alone(&mut self) -> Result<bool, InputError> {
+        if self.len - self.pos < 2 && !self.refill()? {
+            return Ok(true);
+        }
+        Ok(self.unread().get(1) != Some(&b'\n'))
+    }
+
     /// Skips whitespace (and a byte-order mark at the start); false when the
     /// input ends first.
     fn skip_space(&mut self) -> Result<bool, InputError> {
@@ -189,7 +199,12 @@ impl<R: Read> Scanner<R> {
             while let Some(&b) = self.buf.get(self.pos..self.len).and_then(|s| s.first()) {
                 match b {
                     b'\n' => self.line += 1,
-                    b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
+                    b'\r' => {
+                        if self.ends_line_alone()? {
+                            self.line += 1;
+                        }
+                    }
+                    b' ' | b'\t' | b'\x0b' | b'\x0c' => {}
                     _ => return Ok(true),
                 }
                 self.pos += 1;
@@ -325,7 +340,10 @@ impl<R: Read> Scanner<R> {
             } else {
                 match b {
                     b'\n' => line += 1,
-                    b' ' | b'\t' | b'\r' | b'\x0b' | b'\x0c' => {}
+                    // A line ends at a `\r` alone; at the block's end the
+                    // general path looks on.
+                    b'\r' => line += u64::from(*bytes.get(i + 1)? != b'\n'),
+                    b' ' | b'\t' | b'\x0b' | b'\x0c' => {}
                     _ => return None,
                 }
             }
@@ -584,6 +602,36 @@ mod tests {
         // Part of a mark is no mark.
         let mut s = Scanner::new(&b"\xEF\xBB1"[..]);
         assert!(s.next().is_err());
+    }
+
+    #[test]
+    fn lines_end_at_a_line_feed_a_crlf_or_a_lone_carriage_return() {
+        let want = Ok(vec![(1, 1), (2, 2), (3, 3), (4, 4), (5, 6)]);
+        assert_eq!(all("1\r2\r\n3\n4\r\r5\r"), want);
+        // The general path too: numbers too long for the fast one.
+        assert_eq!(
+            all("12345678901234567890\r1"),
+            Ok(vec![(12_345_678_901_234_567_890, 1), (1, 2)])
+        );
+        assert_eq!(
+            all("1\r\r 123456789012345678901"),
+            Err("line 3: expected an unsigned integer up to 18446744073709551615 (found \"123456789012345678901\")".into())
+        );
+        // A `\r\n` split between reads is one line end, a `\r` at the end none.
+        struct Trickle<'a>(&'a [u8]);
+        impl Read for Trickle<'_> {
+            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+                let Some((&b, rest)) = self.0.split_first() else {
+                    return Ok(0);
+                };
+                buf[0] = b;
+                self.0 = rest;
+                Ok(1)
+            }
+        }
+        let mut s = Scanner::new(Trickle(b"1\r\n2\r3\r"));
+        let lines: Vec<u64> = std::iter::from_fn(|| s.next().unwrap().map(|t| t.line)).collect();
+        assert_eq!(lines, vec![1, 2, 3]);
     }
 
     #[test]
