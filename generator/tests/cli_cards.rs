@@ -326,7 +326,7 @@ fn query_cards_explains_a_position() {
     );
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("90324408810638025 states are too many to solve here"),
+        text(&out.stderr).contains("90324408810638025 states are too many to solve here; pass --table PATH (solving it is refused here: cards (cards 16, modulus 16): a table of"),
         "{}",
         text(&out.stderr)
     );

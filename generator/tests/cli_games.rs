@@ -826,6 +826,32 @@ fn missing_output_folders_are_made() {
     let out = gametable(&["verify", table.to_str().unwrap()], "");
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(dir.join("new/deeper/SHA256SUMS").is_file());
+    // Made by the first file written: a run refused before leaves none.
+    let refused = dir.join("other").join("t.gtbl");
+    let out = gametable(
+        &[
+            "generate",
+            "connect4",
+            "--width",
+            "8",
+            "--height",
+            "7",
+            "--output",
+            refused.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(
+        text(&out.stderr).contains("too large to solve here"),
+        "{}",
+        text(&out.stderr)
+    );
+    assert!(!dir.join("other").exists(), "a refused run made its folder");
+    assert_eq!(
+        std::fs::read_dir(&dir).unwrap().count(),
+        1,
+        "no probe is left"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -125,6 +125,22 @@ pub fn play_answer(play: &gametable::PerfectPlay<'_>, index: u64) -> Answer {
     Some((outcome, play.distances().distance_at(index)))
 }
 
+/// Why [`generate_hint`]'s command would be refused at once, if it would
+/// (the checks `generate` makes before solving, with its default flags):
+/// it is suggested only where it is not.
+fn generate_refusal(game: &BuiltIn) -> Result<(), String> {
+    use crate::engine::solve::check_size;
+    match game {
+        // Every state, with distances, as `generate cards` writes them.
+        BuiltIn::Cards(cards) => {
+            store::cards::check_writable(cards.variant(), Symmetry::None, true)
+                .map_err(|e| format!("{}: {e}", game.title()))?;
+            check_size(cards, false, 1)
+        }
+        _ => crate::with_game!(game, g => check_size(g, g.has_symmetry(), 1)),
+    }
+}
+
 /// The command that writes `game`'s default table.
 pub fn generate_hint(game: &BuiltIn) -> String {
     let name = crate::with_game!(game, g => g.name());
@@ -137,7 +153,8 @@ pub fn generate_hint(game: &BuiltIn) -> String {
 ///
 /// # Errors
 /// A table that does not read or is not of this game; a large game with no
-/// table (the message names the `generate` command).
+/// table (the message names the `generate` command, or, for a game too
+/// large to solve here, only `--table`).
 pub fn open(game: &BuiltIn, table: Option<&Path>) -> super::Result<Source> {
     if let Some(path) = table {
         return crate::with_game!(game, g => read(g, path));
@@ -156,13 +173,7 @@ pub fn open(game: &BuiltIn, table: Option<&Path>) -> super::Result<Source> {
             crate::with_game!(game, g => crate::engine::solve(g, &SolveOptions::default()))?;
         return Ok(Source::Solved(Box::new(solved)));
     }
-    // `generate` is suggested only where it would not be refused at once.
-    let solvable = crate::with_game!(game, g => crate::engine::solve::check_size(
-        g,
-        g.has_symmetry(),
-        1
-    ));
-    let remedy = match solvable {
+    let remedy = match generate_refusal(game) {
         Ok(()) => format!(
             "write it with `{}` or pass --table PATH",
             generate_hint(game)

@@ -343,7 +343,7 @@ impl Ranks<'_> {
         };
         let (me, ranks) = (self.comm.rank(), self.comm.size());
         let commit_path = plan.dir.join(checkpoint::COMMIT);
-        let found = if plan.resume && !plan.dir.exists() {
+        let found = if plan.resume && plan.dir.try_exists().is_ok_and(|exists| !exists) {
             // Nothing to resume: no folder is made for a run refused.
             Ok(None)
         } else {

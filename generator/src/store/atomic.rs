@@ -24,11 +24,17 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
 }
 
 /// Writes the concatenation of `parts` to `path` atomically, without
-/// copying them into one buffer.
+/// copying them into one buffer, making its folder first if missing.
 ///
 /// # Errors
 /// Any I/O error, with the temporary file removed.
 pub fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
+    // A folder that does not exist is made, with its parents (`mkdir -p`).
+    if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
+        if !dir.is_dir() {
+            fs::create_dir_all(dir)?;
+        }
+    }
     remove_stale(path);
     let temporary = temporary_path(path);
     let result = write_and_rename(&temporary, path, parts);

@@ -193,9 +193,10 @@ pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
 
 /// Checks, before anything is solved or written, that `path` can take an
 /// outcome table: a `.gtbl` name that is not a distance table's (which
-/// writing it would place beside it) nor a folder's, in a directory (made
-/// with its parents if missing) that takes new files (one is written and removed) and whose `SHA256SUMS`, if
-/// any, reads as one (so that it can be brought up to date after).
+/// writing it would place beside it) nor a folder's, in a directory that
+/// takes new files (one is written and removed) and whose `SHA256SUMS`, if
+/// any, reads as one (so that it can be brought up to date after), or in
+/// one that does not exist yet and can be made (one is made and removed).
 ///
 /// # Errors
 /// [`TableFileError::Unsupported`] naming the path and the reason.
@@ -223,10 +224,13 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     // Nor may a folder stand where a file written beside it goes: found
     // after the table was written, it would leave the set half replaced.
     let distances = distance_path(path);
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     for companion in [
         fingerprint_path(path),
         distances.clone(),
         fingerprint_path(&distances),
+        dir.join(SUMS),
+        lock_path(&dir),
     ] {
         if companion.is_dir() {
             return Err(TableFileError::Unsupported(
@@ -235,18 +239,27 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
             ));
         }
     }
-    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
-        if dir.exists() {
-            let why = "not a directory, so the table cannot be written in it";
-            return Err(TableFileError::Unsupported(dir, why.into()));
+        // As `mkdir -p`, the default `data/` from a fresh folder, or a new
+        // folder of the user's, is made, by the first file written into
+        // it ([`atomic::write`]): a run refused before then leaves none.
+        let mut base = dir.as_path();
+        while !base.exists() {
+            base = base
+                .parent()
+                .filter(|p| !p.as_os_str().is_empty())
+                .unwrap_or(Path::new("."));
         }
-        // As `mkdir -p`: the default `data/` from a fresh folder, or a new
-        // folder of the user's, is made rather than refused.
-        if let Err(e) = std::fs::create_dir_all(&dir) {
+        if !base.is_dir() {
+            let why = "not a directory, so the table cannot be written in it";
+            return Err(TableFileError::Unsupported(base.to_path_buf(), why.into()));
+        }
+        let probe = base.join(format!(".{name}.{}.probe-dir.tmp", std::process::id()));
+        if let Err(e) = std::fs::create_dir(&probe).and_then(|()| std::fs::remove_dir(&probe)) {
             let why = format!("the output directory does not exist and cannot be made ({e})");
             return Err(TableFileError::Unsupported(dir, why));
         }
+        return Ok(());
     }
     // The folder must take new files now, not only at the end of a sweep
     // that may take hours.
@@ -382,6 +395,11 @@ fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFi
     atomic::write(&sums_path, text.as_bytes()).map_err(|e| io(&sums_path, e))
 }
 
+/// The file [`lock_dir`] locks in `dir`.
+fn lock_path(dir: &Path) -> PathBuf {
+    dir.join(format!(".{SUMS}.lock"))
+}
+
 /// Holds an exclusive advisory lock on `dir/.SHA256SUMS.lock` (on its own
 /// file handle, so it also excludes threads of this process) until
 /// dropped, waiting for another holder; the system releases it when a
@@ -394,7 +412,7 @@ fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFi
 /// # Errors
 /// The lock file cannot be opened, or locking fails otherwise.
 fn lock_dir(dir: &Path) -> Result<Option<std::fs::File>, TableFileError> {
-    let path = dir.join(format!(".{SUMS}.lock"));
+    let path = lock_path(dir);
     let io = |e| TableFileError::Io(path.clone(), e);
     let file = std::fs::OpenOptions::new()
         .create(true)
