@@ -520,16 +520,25 @@ fn a_tables_folder_with_no_outcome_table_is_refused() {
         if let Some(name) = fill {
             std::fs::copy(format!("{data}{name}"), dir.join(name)).unwrap();
         }
-        let out = gametable(
-            &[
-                "serve",
-                "--bind",
-                "127.0.0.1:0",
-                "--tables",
-                dir.to_str().unwrap(),
-            ],
-            b"",
-        );
+        let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
+            .args(["serve", "--bind", "127.0.0.1:0", "--tables"])
+            .arg(&dir)
+            .stdin(Stdio::null())
+            .stdout(Stdio::null())
+            .stderr(Stdio::piped())
+            .spawn()
+            .unwrap();
+        // Not a measure of speed: a server that starts never ends, and
+        // this test must end to say so.
+        let deadline = std::time::Instant::now() + Duration::from_secs(60);
+        while child.try_wait().unwrap().is_none() {
+            if std::time::Instant::now() > deadline {
+                let _ = child.kill();
+                panic!("serve started with no table to serve");
+            }
+            std::thread::sleep(Duration::from_millis(20));
+        }
+        let out = child.wait_with_output().unwrap();
         assert!(!out.status.success());
         assert!(
             text(&out.stderr).contains(": no outcome tables (.gtbl) to serve"),
@@ -537,6 +546,41 @@ fn a_tables_folder_with_no_outcome_table_is_refused() {
             text(&out.stderr)
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// Past modulus 10 a Cards page shows the card values moves name (15),
+/// not the position string's hex digits (f).
+#[test]
+fn cards_pages_show_values_in_decimal() {
+    let dir = std::env::temp_dir().join(format!("gametable-serve-hex-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("c.gtbl");
+    let out = gametable(
+        &[
+            "generate",
+            "cards",
+            "--cards",
+            "2",
+            "--modulus",
+            "16",
+            "--quiet",
+            "--output",
+            table.to_str().unwrap(),
+        ],
+        b"",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let server = Server::start_with(&["--table", table.to_str().unwrap()]);
+    let (status, page) = server.get("/cards/2-16/alice:f0:10");
+    assert_eq!(status, 200, "{page}");
+    assert!(
+        page.contains("<span class=\"card\">15</span><span class=\"card zero\">0</span>"),
+        "{page}"
+    );
+    assert!(!page.contains("<span class=\"card\">f</span>"), "{page}");
+    drop(server);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -135,11 +135,3 @@ impl PlaySource {
         }
     }
 }
-
-/// A hand's cards in ascending order, separated by spaces.
-pub fn show_hand(hand: &gametable::Hand) -> String {
-    hand.cards()
-        .map(|c| c.to_string())
-        .collect::<Vec<_>>()
-        .join(" ")
-}

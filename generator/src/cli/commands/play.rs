@@ -12,10 +12,11 @@ use std::path::Path;
 
 use gametable::{Card, Evaluation, Hand, MoveError, Player, Position, Variant};
 
-use super::{show_hand, PlaySource};
+use super::PlaySource;
 use crate::engine::analysis::analyse;
 use crate::engine::{quote, Side};
 use crate::games::cards::game::Cards;
+use crate::games::cards::notation::hand_words;
 
 /// A start: who the person plays, who moves first, the hands (or a seed).
 pub struct Setup<'a> {
@@ -225,8 +226,8 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
         };
         let tag = |p: Player| if p == person { "you" } else { "perfect play" };
         writeln!(out)?;
-        writeln!(out, "Alice ({}): {}", tag(Player::Alice), show_hand(alice))?;
-        writeln!(out, "Bob   ({}): {}", tag(Player::Bob), show_hand(bob))?;
+        writeln!(out, "Alice ({}): {}", tag(Player::Alice), hand_words(alice))?;
+        writeln!(out, "Bob   ({}): {}", tag(Player::Bob), hand_words(bob))?;
         if position.to_move().is_all_zero() || position.waiting().is_all_zero() {
             let winner = if position.to_move().is_all_zero() {
                 mover

@@ -4,13 +4,13 @@ use std::io::{self, BufRead, Write};
 
 use gametable::{Evaluation, Hand, Outcome, Player, Position, Verdict};
 
-use super::show_hand;
 use crate::cli::args::QueryArgs;
 use crate::cli::lines::{next_line, Line};
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::{self, Source};
 use crate::engine::analysis::{self, Analysis, MoveResult};
 use crate::engine::{quote, Game, Notation, Side};
+use crate::games::cards::notation::hand_words;
 
 /// The longest line `--positions` reads (a Dobutsu game of 100,000 plies
 /// written as moves fits).
@@ -52,8 +52,8 @@ pub fn cards(
         variant.cards(),
         variant.modulus()
     );
-    say!("Alice holds {}", show_hand(&alice_hand));
-    say!("Bob holds   {}", show_hand(&bob_hand));
+    say!("Alice holds {}", hand_words(&alice_hand));
+    say!("Bob holds   {}", hand_words(&bob_hand));
     let other = first.other();
     let why = if to_move.is_all_zero() {
         format!("{first} already holds only zeros, and so has won")

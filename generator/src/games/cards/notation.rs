@@ -47,34 +47,28 @@ impl Cards {
 
     /// The cards of hand rank `rank`, highest first, one digit each.
     fn hand_digits(&self, rank: u64) -> String {
-        match self.hand_cards(rank) {
-            Some(cards) => cards
-                .iter()
-                .map(|&c| char::from_digit(u32::from(c), 16).unwrap_or('?'))
-                .collect(),
-            None => String::from("?"),
-        }
+        self.hand_cards(rank).map_or_else(
+            || String::from("?"),
+            |cards| {
+                cards
+                    .iter()
+                    .map(|&c| char::from_digit(u32::from(c), 16).unwrap_or('?'))
+                    .collect()
+            },
+        )
     }
 
-    /// The cards of the hand of rank `rank` in decimal, spaced, as `play`
-    /// and `--alice` write them (`15 0`, where the position string has `f0`).
+    /// The cards of the hand of rank `rank` as [`hand_words`] writes them.
     fn hand_words(&self, rank: u64) -> String {
-        match self.hand_cards(rank) {
-            Some(cards) => cards
-                .iter()
-                .map(u8::to_string)
-                .collect::<Vec<_>>()
-                .join(" "),
-            None => String::from("?"),
-        }
+        Hand::unrank(self.variant(), rank as u32)
+            .map_or_else(|_| String::from("?"), |h| hand_words(&h))
     }
 
-    /// The cards of the hand of rank `rank`, in the position string's order.
+    /// The cards of the hand of rank `rank`, highest first.
     fn hand_cards(&self, rank: u64) -> Option<Vec<u8>> {
-        let hand = Hand::unrank(self.variant(), rank as u32).ok()?;
-        let mut cards: Vec<u8> = hand.cards().collect();
-        cards.reverse();
-        Some(cards)
+        Hand::unrank(self.variant(), rank as u32)
+            .ok()
+            .map(|h| high_first(&h))
     }
 
     /// The hands of state `index` as (Alice's, Bob's) ranks with `side` to move.
@@ -186,4 +180,19 @@ impl Notation for Cards {
             Side::Second => NAMES[1],
         }
     }
+}
+
+/// A hand's cards in decimal, highest first (the position string's
+/// order), spaced: `15 0`, where the position string has `f0`; what
+/// `query`, `play` and the pictures show, in the values `--alice` takes.
+pub fn hand_words(hand: &Hand) -> String {
+    let words: Vec<String> = high_first(hand).iter().map(u8::to_string).collect();
+    words.join(" ")
+}
+
+/// A hand's cards, highest first: the position string's order.
+fn high_first(hand: &Hand) -> Vec<u8> {
+    let mut cards: Vec<u8> = hand.cards().collect();
+    cards.reverse();
+    cards
 }

@@ -453,11 +453,15 @@ fn cards(here: &str) -> String {
             if *who == mover { " (to move)" } else { "" }
         );
         for d in digits.chars() {
+            // The position's hex digit shown as the value moves name (15, not f).
+            let value = d
+                .to_digit(16)
+                .map_or_else(|| d.to_string(), |v| v.to_string());
             let _ = write!(
                 out,
                 "<span class=\"card{}\">{}</span>",
                 if d == '0' { " zero" } else { "" },
-                esc(&d.to_string())
+                esc(&value)
             );
         }
         out.push_str("</div>\n");
