@@ -7,7 +7,8 @@
 //! game: the header names it ([`AnyTable::name`], [`AnyTable::parameters`]),
 //! and [`AnyTable::with_index`] checks that a game's index fits the table.
 //! Storage as for [`crate::OpenTable`]: uncompressed payloads memory
-//! mapped, zstd payloads decoded into memory.
+//! mapped (read into memory from a pipe or a device), zstd payloads
+//! decoded into memory.
 
 use core::fmt;
 use std::path::Path;
@@ -39,7 +40,7 @@ impl AnyTable {
     /// Opens and checks the table file at `path`, of any game and kind.
     ///
     /// # Errors
-    /// [`OpenError::Io`] when the file cannot be opened or mapped;
+    /// [`OpenError::Io`] when the file cannot be opened, read or mapped;
     /// [`OpenError::Format`] for bytes that are not a valid table file.
     pub fn open(path: impl AsRef<Path>) -> Result<AnyTable, OpenError> {
         let map = map_file(path.as_ref())?;

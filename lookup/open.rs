@@ -21,11 +21,10 @@
 use core::fmt;
 use std::borrow::Cow;
 use std::boxed::Box;
-use std::io::Read;
 use std::path::Path;
 use std::vec::Vec;
 
-use gametable_format::{FormatError, Game, Header, Symmetry, TableKind};
+use gametable_format::{Game, Header, Symmetry, TableKind};
 use memmap2::Mmap;
 
 use crate::distance::DistanceTable;
@@ -157,38 +156,24 @@ impl core::ops::Deref for FileBytes {
 /// kind (or `/dev/zero`) is refused by its first bytes, as every reader
 /// does, before anything more is mapped or read.
 pub(crate) fn map_file(path: &Path) -> Result<FileBytes, OpenError> {
+    use gametable_format::ReadError;
     let io = |source| OpenError::Io {
         path: path.to_path_buf(),
         source,
     };
-    let file = gametable_format::open_for_reading(path).map_err(io)?;
-    let mut preamble = Vec::with_capacity(gametable_format::PREAMBLE);
-    (&file)
-        .take(gametable_format::PREAMBLE as u64)
-        .read_to_end(&mut preamble)
-        .map_err(io)?;
-    if let Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) =
-        gametable_format::read_raw(&preamble)
-    {
-        return Err(OpenError::Format(e));
-    }
+    let fail = |e| match e {
+        ReadError::Io(e) => io(e),
+        ReadError::Format(e) => OpenError::Format(e),
+        e @ ReadError::TooLong => io(std::io::Error::new(
+            std::io::ErrorKind::InvalidData,
+            std::format!("{e}"),
+        )),
+    };
+    let (file, start) = gametable_format::open_table_file(path).map_err(fail)?;
     if !file.metadata().map_err(io)?.is_file() {
-        // Read on from the preamble, bounded: a pipe may never end.
-        let mut bytes = preamble;
-        (&file)
-            .take(gametable_format::MAX_FILE_LEN + 1 - bytes.len() as u64)
-            .read_to_end(&mut bytes)
-            .map_err(io)?;
-        if bytes.len() as u64 > gametable_format::MAX_FILE_LEN {
-            return Err(io(std::io::Error::new(
-                std::io::ErrorKind::InvalidData,
-                std::format!(
-                    "longer than {} bytes, the largest table file",
-                    gametable_format::MAX_FILE_LEN
-                ),
-            )));
-        }
-        return Ok(FileBytes::Read(bytes));
+        return gametable_format::read_table_rest(&file, start)
+            .map(FileBytes::Read)
+            .map_err(fail);
     }
     // SAFETY: `Mmap::map` is unsafe because the mapped bytes change if
     // another process writes the file (or truncates it, which faults)
@@ -448,10 +433,11 @@ pub struct OpenTable {
 
 impl OpenTable {
     /// Opens and checks the outcome table at `path`: memory mapped if its
-    /// payload is uncompressed, decoded into memory if it is zstd.
+    /// payload is uncompressed (read into memory from a pipe or a device,
+    /// which cannot be mapped), decoded into memory if it is zstd.
     ///
     /// # Errors
-    /// [`OpenError::Io`] when the file cannot be opened or mapped;
+    /// [`OpenError::Io`] when the file cannot be opened, read or mapped;
     /// [`OpenError::Format`] for bytes that are not a valid table file
     /// (magic, version, header, length, a checksum, decompression);
     /// [`OpenError::Game`] for a table of another game than Cards;
@@ -564,7 +550,8 @@ pub struct OpenDistanceTable {
 
 impl OpenDistanceTable {
     /// Opens and checks the distance table at `path`: memory mapped if its
-    /// payload is uncompressed, decoded into memory if it is zstd.
+    /// payload is uncompressed (read into memory from a pipe or a device,
+    /// which cannot be mapped), decoded into memory if it is zstd.
     ///
     /// # Errors
     /// As [`OpenTable::open`]; [`OpenError::Kind`] for an outcome table, and

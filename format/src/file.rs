@@ -1,10 +1,99 @@
-//! Opening a file to read a table from: one rule for every reader of a
-//! path a person gives (the lookup crate's `open`, the generator's
-//! commands), so that none of them waits for ever on a named pipe.
+//! Opening and reading a file to take a table from: one rule for every
+//! reader of a path a person gives (the lookup crate's `open`, the
+//! generator's commands), so that none of them waits for ever on a named
+//! pipe, reads `/dev/zero` to its end, or holds more than a table's bytes.
 
 use std::fs::File;
-use std::io;
+use std::io::{self, Read};
 use std::path::{Path, PathBuf};
+
+use crate::{read_header, read_raw, FormatError, MAX_FILE_LEN, PREAMBLE};
+
+/// Why a table file could not be read.
+#[derive(Debug)]
+pub enum ReadError {
+    /// The operating system's error (or [`open_for_reading`]'s refusal).
+    Io(io::Error),
+    /// Its first bytes are no table: a bad magic or an unsupported version.
+    Format(FormatError),
+    /// Longer than [`MAX_FILE_LEN`], the most a reader reads.
+    TooLong,
+}
+
+impl std::fmt::Display for ReadError {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        match self {
+            ReadError::Io(e) => e.fmt(f),
+            ReadError::Format(e) => e.fmt(f),
+            ReadError::TooLong => write!(
+                f,
+                "longer than {MAX_FILE_LEN} bytes, the largest table file a reader reads"
+            ),
+        }
+    }
+}
+
+impl std::error::Error for ReadError {}
+
+/// Opens the table file at `path` ([`open_for_reading`]) and reads its
+/// preamble, refusing at once a file whose magic or version is wrong (so
+/// `/dev/zero` or a stray multi-gigabyte file costs 14 bytes). Returns the
+/// file and the bytes read, which are fewer than [`PREAMBLE`] only when
+/// the file ends first.
+///
+/// # Errors
+/// [`ReadError::Io`] or [`ReadError::Format`].
+pub fn open_table_file(path: &Path) -> Result<(File, Vec<u8>), ReadError> {
+    let file = open_for_reading(path).map_err(ReadError::Io)?;
+    let mut start = Vec::with_capacity(PREAMBLE);
+    (&file)
+        .take(PREAMBLE as u64)
+        .read_to_end(&mut start)
+        .map_err(ReadError::Io)?;
+    if let Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) =
+        read_raw(&start)
+    {
+        return Err(ReadError::Format(e));
+    }
+    Ok((file, start))
+}
+
+/// Reads the rest of `file` after `start` (from [`open_table_file`]), at
+/// most [`MAX_FILE_LEN`] bytes in all: a pipe may never end. Memory is
+/// reserved for the length the header states, not doubled as a growing
+/// buffer would be; the bytes are checked by the caller ([`read_raw`]).
+///
+/// # Errors
+/// [`ReadError::Io`], or [`ReadError::TooLong`].
+pub fn read_table_rest(file: &File, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadError> {
+    let limit = MAX_FILE_LEN + 1;
+    let mut reader = file.take(limit.saturating_sub(bytes.len() as u64));
+    if bytes.len() < PREAMBLE {
+        return Ok(bytes);
+    }
+    // The header (of the length the preamble states), then room for
+    // exactly the file length the header states.
+    let header_len = crate::stated_header_len(&bytes).unwrap_or(0);
+    (&mut reader)
+        .take(u64::from(header_len).min(1 << 20))
+        .read_to_end(&mut bytes)
+        .map_err(ReadError::Io)?;
+    if let Ok((_, implied)) = read_header(&bytes) {
+        // A regular file's own length bounds a header's claim.
+        let claim = match file.metadata() {
+            Ok(m) if m.is_file() => implied.min(m.len()),
+            _ => implied,
+        };
+        let wanted = claim.min(limit).saturating_sub(bytes.len() as u64);
+        // One byte more, to see a file longer than its header says.
+        let _ = bytes.try_reserve_exact(usize::try_from(wanted + 1).unwrap_or(usize::MAX));
+    }
+    reader.read_to_end(&mut bytes).map_err(ReadError::Io)?;
+    if bytes.len() as u64 > MAX_FILE_LEN {
+        return Err(ReadError::TooLong);
+    }
+    Ok(bytes)
+}
 
 /// Opens `path` for reading, refusing first a named pipe (FIFO) or a
 /// socket: opening a FIFO waits until something writes to it, which for
@@ -83,5 +172,41 @@ mod tests {
             io::ErrorKind::NotFound
         );
         let _ = std::fs::remove_dir_all(&dir);
+    }
+
+    /// A table through a pipe (as `<(cat t.gtbl)` gives it) is read whole
+    /// into a buffer of its own length, not a doubled one; a device is
+    /// refused by its bytes.
+    #[test]
+    fn a_piped_table_is_read_into_exactly_its_length() {
+        use std::io::Write as _;
+        use std::os::fd::AsRawFd as _;
+        let spec = crate::TableSpec {
+            game: crate::Game::new("cards", &[("cards", 1), ("modulus", 2)]),
+            kind: crate::TableKind::Outcome,
+            bits_per_state: 2,
+            symmetry: crate::Symmetry::None,
+            states: 1_200_000,
+            compression: crate::Compression::None,
+            generator: "test".into(),
+        };
+        let table = crate::encode(&spec, &vec![0b0110_0100u8; 300_000]).unwrap();
+        let (reader, mut writer) = io::pipe().unwrap();
+        let fed = table.clone();
+        // Fed from a thread: the table is larger than a pipe's buffer.
+        let feed = std::thread::spawn(move || writer.write_all(&fed));
+        let path = PathBuf::from(format!("/dev/fd/{}", reader.as_raw_fd()));
+        let (file, start) = open_table_file(&path).unwrap();
+        let bytes = read_table_rest(&file, start).unwrap();
+        feed.join().unwrap().unwrap();
+        assert_eq!(bytes, table);
+        assert!(bytes.capacity() <= table.len() + 1, "{}", bytes.capacity());
+        assert!(read_raw(&bytes).is_ok());
+        assert!(matches!(
+            open_table_file(Path::new("/dev/zero")),
+            Err(ReadError::Format(FormatError::BadMagic { .. }))
+        ));
+        let (file, start) = open_table_file(Path::new("/dev/null")).unwrap();
+        assert!(read_table_rest(&file, start).unwrap().is_empty());
     }
 }

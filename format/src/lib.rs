@@ -34,7 +34,7 @@ use std::borrow::Cow;
 use sha2::{Digest, Sha256};
 
 pub use error::FormatError;
-pub use file::open_for_reading;
+pub use file::{open_for_reading, open_table_file, read_table_rest, ReadError};
 pub use header::{Compression, Game, Header, Symmetry, TableKind, MAX_NAME_LEN, MAX_PARAMETERS};
 
 /// The first eight bytes of every table file.
@@ -199,6 +199,14 @@ fn file_len(header: &Header, header_end: usize) -> Result<u64, FormatError> {
         .ok_or(FormatError::Inconsistent("stored length overflows"))
 }
 
+/// The header's length as the preamble at the start of `bytes` states it.
+pub(crate) fn stated_header_len(bytes: &[u8]) -> Option<u32> {
+    bytes
+        .get(10..14)
+        .and_then(|b| b.try_into().ok())
+        .map(u32::from_le_bytes)
+}
+
 /// The header of the file starting `bytes`, and where it ends.
 fn header_of(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
     let magic = bytes
@@ -216,10 +224,7 @@ fn header_of(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
         .ok_or(FormatError::TooShort { len: bytes.len() })?;
     if version == 1 {
         // The header, if the file holds it, names the exact command.
-        let regenerate = bytes
-            .get(10..14)
-            .and_then(|b| b.try_into().ok())
-            .map(u32::from_le_bytes)
+        let regenerate = stated_header_len(bytes)
             .and_then(|len| bytes.get(PREAMBLE_LEN..PREAMBLE_LEN.checked_add(len as usize)?))
             .and_then(v1::regenerate);
         return Err(FormatError::RetiredVersion {
@@ -234,11 +239,7 @@ fn header_of(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
             supported: FORMAT_VERSION,
         });
     }
-    let header_len = bytes
-        .get(10..14)
-        .and_then(|b| b.try_into().ok())
-        .map(u32::from_le_bytes)
-        .ok_or(FormatError::TooShort { len: bytes.len() })?;
+    let header_len = stated_header_len(bytes).ok_or(FormatError::TooShort { len: bytes.len() })?;
     let header_end = PREAMBLE_LEN
         .checked_add(header_len as usize)
         .filter(|&end| end <= bytes.len())

@@ -68,42 +68,24 @@ pub fn read_whole(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
-/// Reads a table file in bounded memory: the preamble first, refused at
-/// once if the magic or version is wrong (so `/dev/zero` or a stray
-/// multi-gigabyte file costs 14 bytes), then at most
-/// [`gametable_format::MAX_FILE_LEN`] bytes in all, refusing anything longer.
+/// Reads a table file in bounded memory
+/// ([`gametable_format::open_table_file`], then
+/// [`gametable_format::read_table_rest`]): a bad magic or version is
+/// refused after 14 bytes, and at most [`gametable_format::MAX_FILE_LEN`]
+/// bytes are read.
 ///
 /// # Errors
-/// [`TableFileError::Io`], or [`TableFileError::Format`] for a bad magic,
-/// version, or a file over the limit.
+/// [`TableFileError::Io`], or [`TableFileError::Format`] for a bad magic
+/// or version, [`TableFileError::Unsupported`] for a file over the limit.
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableFileError> {
-    use std::io::Read;
-    let io = |e| TableFileError::Io(path.into(), e);
-    let file = gametable_format::open_for_reading(path).map_err(io)?;
-    let mut reader = file.take(gametable_format::MAX_FILE_LEN + 1);
-    let mut bytes = Vec::new();
-    (&mut reader)
-        .take(gametable_format::PREAMBLE as u64)
-        .read_to_end(&mut bytes)
-        .map_err(io)?;
-    match gametable_format::read_raw(&bytes) {
-        Err(e @ (FormatError::BadMagic { .. } | FormatError::UnsupportedVersion { .. })) => {
-            return Err(TableFileError::Format(path.into(), e));
-        }
-        _ if bytes.len() < gametable_format::PREAMBLE => return Ok(bytes),
-        _ => {}
-    }
-    reader.read_to_end(&mut bytes).map_err(io)?;
-    if bytes.len() as u64 > gametable_format::MAX_FILE_LEN {
-        return Err(TableFileError::Unsupported(
-            path.into(),
-            format!(
-                "longer than {} bytes, the largest table file this reader reads",
-                gametable_format::MAX_FILE_LEN
-            ),
-        ));
-    }
-    Ok(bytes)
+    use gametable_format::ReadError;
+    let fail = |e| match e {
+        ReadError::Io(e) => TableFileError::Io(path.into(), e),
+        ReadError::Format(e) => TableFileError::Format(path.into(), e),
+        e @ ReadError::TooLong => TableFileError::Unsupported(path.into(), e.to_string()),
+    };
+    let (file, start) = gametable_format::open_table_file(path).map_err(fail)?;
+    gametable_format::read_table_rest(&file, start).map_err(fail)
 }
 
 /// The header of the table file at `path`, read from its first bytes
