@@ -125,7 +125,7 @@ fn query_cards_judge_form_takes_its_flags_and_any_table() {
         (
             "--modulus",
             "x",
-            "'x' for '--modulus <MODULUS>': expected a whole number in 2..=16",
+            "'x' for '--modulus <MODULUS>': expected a whole number, 2..=16",
         ),
     ] {
         for command in ["query", "generate"] {

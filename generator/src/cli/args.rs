@@ -424,22 +424,18 @@ fn modulus(text: &str) -> Result<u8, String> {
     cards_parameter(text, "modulus")
 }
 
-/// A Cards parameter, refused by its own range (`1..=64` cards), not by
-/// a byte's, as the generic games' parameters are.
+/// A Cards parameter, read and refused by its own range (`1..=64` cards),
+/// not by a byte's, as the generic games' parameters are.
 fn cards_parameter(text: &str, name: &str) -> Result<u8, String> {
     let spec = super::registry::entry("cards")?
         .parameters
         .iter()
         .find(|p| p.name == name)
         .ok_or_else(|| format!("cards has no parameter {name}"))?;
-    let accepted = spec.accepted();
-    let value: u64 = text
-        .parse()
-        .map_err(|_| format!("expected a whole number in {accepted}"))?;
-    if !(spec.min..=spec.max).contains(&value) {
-        return Err(format!("{value} is not in {accepted}"));
-    }
-    u8::try_from(value).map_err(|_| format!("{value} is not in {accepted}"))
+    let value = spec.parse(text)?;
+    spec.check(value)
+        .map_err(|why| format!("{value} is {why}"))?;
+    u8::try_from(value).map_err(|_| format!("{value} is past a byte"))
 }
 
 /// Reads a card value of `--alice` or `--bob`; whether it is below the

@@ -52,6 +52,28 @@ impl ParameterSpec {
         }
     }
 
+    /// Reads a value as the command line gives it: a whole number.
+    ///
+    /// # Errors
+    /// Text that is not one, with the values accepted.
+    pub fn parse(&self, text: &str) -> Result<u64, String> {
+        text.parse::<u64>()
+            .map_err(|_| format!("expected a whole number, {}", self.accepted()))
+    }
+
+    /// Checks that `value` lies in the range, `min..=max` (the game refuses
+    /// the values between a step's, in its own words).
+    ///
+    /// # Errors
+    /// What the value is not: `not in 1..=9`, `not 0 or 2`.
+    pub fn check(&self, value: u64) -> Result<(), String> {
+        if (self.min..=self.max).contains(&value) {
+            return Ok(());
+        }
+        let is_in = if self.step > 1 { "" } else { "in " };
+        Err(format!("not {is_in}{}", self.accepted()))
+    }
+
     /// Every value accepted, in order.
     pub fn values(&self) -> impl Iterator<Item = u64> {
         (self.min..=self.max).step_by(self.step.max(1) as usize)
@@ -251,15 +273,8 @@ impl Entry {
             ));
         }
         for (spec, &v) in self.parameters.iter().zip(values) {
-            if !(spec.min..=spec.max).contains(&v) {
-                return Err(format!(
-                    "{}: {} is not {}{}",
-                    self.name,
-                    named(spec.name, v),
-                    if spec.step > 1 { "" } else { "in " },
-                    spec.accepted()
-                ));
-            }
+            spec.check(v)
+                .map_err(|why| format!("{}: {} is {why}", self.name, named(spec.name, v)))?;
         }
         (self.build)(values).map_err(|e| format!("{}: {e}", self.name))
     }
@@ -420,10 +435,7 @@ impl<T: clap::Args> clap::Subcommand for Chosen<T> {
                         .long(p.name)
                         .value_name("N")
                         .allow_negative_numbers(true)
-                        .value_parser(move |text: &str| {
-                            text.parse::<u64>()
-                                .map_err(|_| format!("expected a whole number, {}", p.accepted()))
-                        })
+                        .value_parser(move |text: &str| p.parse(text))
                         .help(format!(
                             "{} ({}, default {})",
                             p.help,

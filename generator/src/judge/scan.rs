@@ -196,7 +196,7 @@ impl<R: Read> Scanner<R> {
             self.skip_bom()?;
         }
         loop {
-            while let Some(&b) = self.buf.get(self.pos..self.len).and_then(|s| s.first()) {
+            while let Some(&b) = self.unread().first() {
                 match b {
                     b'\n' => self.line += 1,
                     b'\r' => {
@@ -432,7 +432,7 @@ impl<R: Read> Scanner<R> {
             return Ok(());
         }
         let line = self.line;
-        let rest = self.buf.get(self.pos..self.len).unwrap_or(&[]);
+        let rest = self.unread();
         let token: Vec<u8> = rest
             .iter()
             .copied()
