@@ -495,6 +495,22 @@ fn parse_u64(text: &[u8]) -> Option<u64> {
 mod tests {
     use super::*;
 
+    /// A reader that returns one byte at a time: every refill path.
+    struct Trickle<'a>(&'a [u8]);
+
+    impl Read for Trickle<'_> {
+        fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
+            match (self.0.split_first(), buf.first_mut()) {
+                (Some((&b, rest)), Some(slot)) => {
+                    *slot = b;
+                    self.0 = rest;
+                    Ok(1)
+                }
+                _ => Ok(0),
+            }
+        }
+    }
+
     fn all(input: &str) -> Result<Vec<(u64, u64)>, String> {
         let mut s = Scanner::new(input.as_bytes());
         let mut out = Vec::new();
@@ -585,17 +601,6 @@ mod tests {
             Err("line 1: expected an unsigned integer (found \"\\u{feff}4\")".into())
         );
         // Split across reads, one byte at a time.
-        struct Trickle<'a>(&'a [u8]);
-        impl Read for Trickle<'_> {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                let Some((&b, rest)) = self.0.split_first() else {
-                    return Ok(0);
-                };
-                buf[0] = b;
-                self.0 = rest;
-                Ok(1)
-            }
-        }
         let mut s = Scanner::new(Trickle("\u{feff}12 3".as_bytes()));
         assert_eq!(s.next().unwrap().map(|t| t.value), Some(12));
         assert_eq!(s.next().unwrap().map(|t| t.value), Some(3));
@@ -618,17 +623,6 @@ mod tests {
             Err("line 3: expected an unsigned integer up to 18446744073709551615 (found \"123456789012345678901\")".into())
         );
         // A `\r\n` split between reads is one line end, a `\r` at the end none.
-        struct Trickle<'a>(&'a [u8]);
-        impl Read for Trickle<'_> {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                let Some((&b, rest)) = self.0.split_first() else {
-                    return Ok(0);
-                };
-                buf[0] = b;
-                self.0 = rest;
-                Ok(1)
-            }
-        }
         let mut s = Scanner::new(Trickle(b"1\r\n2\r3\r"));
         let lines: Vec<u64> = std::iter::from_fn(|| s.next().unwrap().map(|t| t.line)).collect();
         assert_eq!(lines, vec![1, 2, 3]);
@@ -653,19 +647,6 @@ mod tests {
     #[test]
     fn tokens_across_blocks() {
         // A reader that returns one byte at a time forces every refill path.
-        struct Trickle<'a>(&'a [u8]);
-        impl Read for Trickle<'_> {
-            fn read(&mut self, buf: &mut [u8]) -> io::Result<usize> {
-                match (self.0.split_first(), buf.first_mut()) {
-                    (Some((&b, rest)), Some(slot)) => {
-                        *slot = b;
-                        self.0 = rest;
-                        Ok(1)
-                    }
-                    _ => Ok(0),
-                }
-            }
-        }
         let mut s = Scanner::new(Trickle(b"123 45\n6789"));
         let values: Vec<u64> = std::iter::from_fn(|| s.next().ok().flatten())
             .map(|t| t.value)
