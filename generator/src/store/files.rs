@@ -226,7 +226,9 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
         // folder of the user's, is made, by the first file written into
         // it ([`atomic::write`]): a run refused before then leaves none.
         let mut base = dir.as_path();
-        while !base.exists() {
+        // Up to the nearest that exists (the working folder at most, even
+        // one since removed).
+        while !base.exists() && base != Path::new(".") {
             base = base
                 .parent()
                 .filter(|p| !p.as_os_str().is_empty())
