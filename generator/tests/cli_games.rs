@@ -314,13 +314,19 @@ fn play_a_whole_game_of_tictactoe() {
     // x opens in a corner; perfect play (o) answers in the centre, blocks,
     // and wins when x fails to block in turn. An illegal move and a hint
     // on the way.
-    let out = ok(&["play", "tictactoe"], "0\n1\nhint\n2\n7\n9\n");
+    let out = ok(&["play", "tictactoe"], "0\n1\n5\nhint\n2\n7\n9\n");
     assert!(out.contains("you are x, perfect play is o"), "{out}");
     assert!(out.contains("Position: draw."), "{out}");
     assert!(out.contains("o plays 5: draw."), "{out}");
     assert!(
         out.contains(
-            "Refused: '0' is not a legal move here; legal moves: 1, 2, 3, 4, 5, 6, 7, 8, 9."
+            "Refused: '0' is not a legal move here (the cells are 1 to 9); legal moves: 1, 2, 3, 4, 5, 6, 7, 8, 9."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains(
+            "Refused: '5' is not a legal move here (cell 5 holds o already); legal moves: 2, 3, 4, 6, 7, 8, 9."
         ),
         "{out}"
     );
@@ -331,6 +337,30 @@ fn play_a_whole_game_of_tictactoe() {
     assert!(out.contains("o plays 6: o wins in 1 ply."), "{out}");
     assert!(
         out.contains("Game over after 8 plies: o wins (perfect play wins)."),
+        "{out}"
+    );
+    // Connect Four names a full column; a move no rule reads gets the list alone.
+    let out = ok(
+        &[
+            "play",
+            "connect4",
+            "--width",
+            "4",
+            "--height",
+            "4",
+            "--position",
+            "1111",
+        ],
+        "1\nx\nquit\n",
+    );
+    assert!(
+        out.contains(
+            "Refused: '1' is not a legal move here (column 1 is full); legal moves: 2, 3, 4."
+        ),
+        "{out}"
+    );
+    assert!(
+        out.contains("Refused: 'x' is not a legal move here; legal moves: 2, 3, 4."),
         "{out}"
     );
 

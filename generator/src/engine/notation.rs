@@ -91,6 +91,13 @@ pub trait Notation: Game {
     /// The position drawn for people, in a few lines of text.
     fn picture(&self, index: u64) -> String;
 
+    /// Why `text` is no legal move from state `index`, in words (`column
+    /// 1 is full`), where the game can say more than that it is not one of
+    /// [`Notation::moves`]; `None` (the default) otherwise.
+    fn refuse_move(&self, _index: u64, _text: &str) -> Option<String> {
+        None
+    }
+
     /// What the players are called (`x`, `o`).
     fn side_name(&self, side: Side) -> &'static str;
 

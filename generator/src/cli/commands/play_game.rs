@@ -136,11 +136,17 @@ fn play<G: Notation>(
             }
             match here.moves.iter().find(|m| m.name == line) {
                 Some(m) => break m.clone(),
-                None => writeln!(
-                    out,
-                    "Refused: {} is not a legal move here; legal moves: {legal}.",
-                    quote(line)
-                )?,
+                None => {
+                    let why = game
+                        .refuse_move(index, line)
+                        .map(|why| format!(" ({why})"))
+                        .unwrap_or_default();
+                    writeln!(
+                        out,
+                        "Refused: {} is not a legal move here{why}; legal moves: {legal}.",
+                        quote(line)
+                    )?;
+                }
             }
         };
         writeln!(

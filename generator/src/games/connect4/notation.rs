@@ -143,6 +143,15 @@ impl Notation for ConnectFour {
             .collect()
     }
 
+    fn refuse_move(&self, index: u64, text: &str) -> Option<String> {
+        let column = text.trim().parse::<usize>().ok()?;
+        if column == 0 || column > self.width {
+            return Some(format!("the columns are 1 to {}", self.width));
+        }
+        let full = self.play(&self.board(index), column - 1).is_none();
+        full.then(|| format!("column {column} is full"))
+    }
+
     fn picture(&self, index: u64) -> String {
         let mut text = self.rows(&self.board(index)).join("\n");
         text.push('\n');

@@ -107,6 +107,17 @@ impl Notation for TicTacToe {
             .collect()
     }
 
+    fn refuse_move(&self, index: u64, text: &str) -> Option<String> {
+        let cell = text.trim().parse::<usize>().ok()?;
+        if !(1..=CELLS).contains(&cell) {
+            return Some(format!("the cells are 1 to {CELLS}"));
+        }
+        match Board::from_index(index)?.cells.get(cell - 1)? {
+            Mark::Empty => None,
+            &mark => Some(format!("cell {cell} holds {} already", symbol(mark))),
+        }
+    }
+
     fn picture(&self, index: u64) -> String {
         let Some(board) = Board::from_index(index) else {
             return self.write_position(index);
