@@ -91,10 +91,11 @@ pub trait Notation: Game {
     /// The position drawn for people, in a few lines of text.
     fn picture(&self, index: u64) -> String;
 
-    /// Why `text` is no legal move from state `index`, in words (`column
-    /// 1 is full`), where the game can say more than that it is not one of
-    /// [`Notation::moves`]; `None` (the default) otherwise.
-    fn refuse_move(&self, _index: u64, _text: &str) -> Option<String> {
+    /// Why `text` is no legal move from state `index` with `side` to move,
+    /// in words (`column 1 is full`), where the game can say more than
+    /// that it is not one of [`Notation::moves_spot`]; `None` (the
+    /// default) otherwise.
+    fn refuse_move(&self, _index: u64, _side: Side, _text: &str) -> Option<String> {
         None
     }
 

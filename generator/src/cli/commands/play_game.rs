@@ -138,7 +138,7 @@ fn play<G: Notation>(
                 Some(m) => break m.clone(),
                 None => {
                     let why = game
-                        .refuse_move(index, line)
+                        .refuse_move(index, side, line)
                         .map(|why| format!(" ({why})"))
                         .unwrap_or_default();
                     writeln!(

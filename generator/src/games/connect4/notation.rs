@@ -143,7 +143,7 @@ impl Notation for ConnectFour {
             .collect()
     }
 
-    fn refuse_move(&self, index: u64, text: &str) -> Option<String> {
+    fn refuse_move(&self, index: u64, _side: Side, text: &str) -> Option<String> {
         let column = text.trim().parse::<usize>().ok()?;
         if column == 0 || column > self.width {
             return Some(format!("the columns are 1 to {}", self.width));

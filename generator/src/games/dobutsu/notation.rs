@@ -27,8 +27,8 @@
 //! refuses a position naming a piece it does not have.
 
 use super::{
-    hand_slot, kind, owner, turned_square, Dobutsu, Move, Position, CHICK, ELEPHANT, EMPTY,
-    GIRAFFE, HEN, LION, THEIRS,
+    hand_slot, kind, owner, targets, turned_square, Dobutsu, Move, Position, CHICK, ELEPHANT,
+    EMPTY, GIRAFFE, HEN, LION, THEIRS,
 };
 use crate::engine::{quote, quote_char, Notation, NotationError, Side};
 
@@ -281,8 +281,15 @@ pub fn parse(game: &Dobutsu, text: &str) -> Result<(Position, Side), NotationErr
 /// Reads move `text` in state `p` (mover's frame) with `side` to move; an
 /// error quotes the move and says why.
 pub fn parse_move(p: &Position, side: Side, text: &str) -> Result<Position, NotationError> {
+    move_or_why(p, side, text)
+        .map_err(|why| NotationError::new(format!("{}: {why}", quote(text.trim()))))
+}
+
+/// [`parse_move`]'s work: the state after move `text`, or why there is
+/// none, in words.
+fn move_or_why(p: &Position, side: Side, text: &str) -> Result<Position, String> {
     let compact: String = text.chars().filter(|c| !c.is_whitespace()).collect();
-    let bad = |why: &str| Err(NotationError::new(format!("{}: {why}", quote(text.trim()))));
+    let bad = |why: &str| Err(why.to_string());
     let mut chars = compact.chars();
     let Some(k) = chars.next().and_then(|c| kind_of(c.to_ascii_uppercase())) else {
         return bad("expected a piece letter (L, G, E, C or R) first");
@@ -343,7 +350,50 @@ pub fn parse_move(p: &Position, side: Side, text: &str) -> Result<Position, Nota
         None if p.can_capture_lion() => {
             bad("not a move here: the lion can be taken, and only lion captures are played")
         }
-        None => bad("not a legal move here"),
+        None => bad(&illegal_why(p, side, from, to, k)),
+    }
+}
+
+/// Why no piece of kind `k` moves from `from` (`None`: is dropped) to
+/// `to` (squares in the mover's frame) in `p`, in words.
+fn illegal_why(p: &Position, side: Side, from: Option<u8>, to: usize, k: u8) -> String {
+    let class = |k: u8| if k == HEN { CHICK } else { k };
+    let at = |square: usize| square_name(square, side);
+    let mine = |piece: u8| piece != EMPTY && owner(piece) == 0;
+    let target = p.cells.get(to).copied().unwrap_or(EMPTY);
+    match from.map(usize::from) {
+        None if target != EMPTY => format!("{} is taken", at(to)),
+        None if p.hands[0][hand_slot(k)] == 0 => format!("you hold no {} to drop", word(class(k))),
+        Some(from) => {
+            let piece = p.cells.get(from).copied().unwrap_or(EMPTY);
+            if !mine(piece) || class(kind(piece)) != class(k) {
+                format!("you have no {} on {}", word(k), at(from))
+            } else if mine(target) {
+                format!("{} holds your own {}", at(to), word(kind(target)))
+            } else if targets(piece, from) & (1 << to) == 0 {
+                format!(
+                    "the {} on {} does not step to {}",
+                    word(kind(piece)),
+                    at(from),
+                    at(to)
+                )
+            } else {
+                "not a legal move here".to_string()
+            }
+        }
+        None => "not a legal move here".to_string(),
+    }
+}
+
+/// A piece kind in words.
+const fn word(kind: u8) -> &'static str {
+    match kind {
+        LION => "lion",
+        GIRAFFE => "giraffe",
+        ELEPHANT => "elephant",
+        CHICK => "chick",
+        HEN => "hen",
+        _ => "piece",
     }
 }
 
@@ -387,6 +437,11 @@ impl Notation for Dobutsu {
 
     fn moves(&self, index: u64) -> Vec<(String, u64)> {
         self.moves_spot(index, Side::First)
+    }
+
+    fn refuse_move(&self, index: u64, side: Side, text: &str) -> Option<String> {
+        let why = move_or_why(&self.decode(index)?, side, text).err()?;
+        (why != "not a legal move here").then_some(why)
     }
 
     fn picture(&self, index: u64) -> String {
@@ -464,5 +519,50 @@ mod tests {
         assert_eq!(p, Position::START);
         assert_eq!(side, Side::First);
         assert_eq!(write(&p, Side::First), "S/gle/-c-/-C-/ELG/-");
+    }
+
+    /// An illegal move is refused with what is wrong with it, named in
+    /// the squares of the side that plays it.
+    #[test]
+    fn illegal_moves_say_why() {
+        let why = |p: &Position, side, text| move_or_why(p, side, text).err();
+        let start = Position::START;
+        for (text, wanted) in [
+            ("Lb4-b3", "b3 holds your own chick"),
+            ("Lb4-b2", "the lion on b4 does not step to b2"),
+            ("Eb4-b3", "you have no elephant on b4"),
+            ("C*a3", "you hold no chick to drop"),
+            ("Ea4-a3", "the elephant on a4 does not step to a3"),
+            ("Cb3-b1", "the chick on b3 does not step to b1"),
+        ] {
+            assert_eq!(
+                why(&start, Side::First, text).as_deref(),
+                Some(wanted),
+                "{text}"
+            );
+        }
+        // After sente's Cb3xb2, gote names squares as sente sees them.
+        let gote = move_or_why(&start, Side::First, "Cb3xb2").unwrap();
+        assert_eq!(
+            why(&gote, Side::Second, "Ga1-b2").as_deref(),
+            Some("the giraffe on a1 does not step to b2")
+        );
+        assert_eq!(
+            why(&gote, Side::Second, "Lb1-c1").as_deref(),
+            Some("c1 holds your own elephant")
+        );
+        assert_eq!(
+            why(&gote, Side::Second, "Cb3xb2").as_deref(),
+            Some("you have no chick on b3")
+        );
+        assert_eq!(
+            why(&gote, Side::Second, "C*b2").as_deref(),
+            Some("b2 is taken")
+        );
+        // Every legal move reads, and no reason is given for one.
+        Dobutsu::FULL
+            .moves_spot(Dobutsu::FULL.encode(&start), Side::First)
+            .iter()
+            .for_each(|(name, _)| assert!(why(&start, Side::First, name).is_none(), "{name}"));
     }
 }

@@ -107,7 +107,7 @@ impl Notation for TicTacToe {
             .collect()
     }
 
-    fn refuse_move(&self, index: u64, text: &str) -> Option<String> {
+    fn refuse_move(&self, index: u64, _side: Side, text: &str) -> Option<String> {
         let cell = text.trim().parse::<usize>().ok()?;
         if !(1..=CELLS).contains(&cell) {
             return Some(format!("the cells are 1 to {CELLS}"));
