@@ -330,8 +330,7 @@ fn move_or_why(p: &Position, side: Side, text: &str) -> Result<Position, String>
     };
     let mut found = None;
     p.for_each_move(|m, next| {
-        let class = |k: u8| if k == HEN { CHICK } else { k };
-        if m.from == from && usize::from(m.to) == to && class(m.kind) == class(k) {
+        if m.from == from && usize::from(m.to) == to && chick_class(m.kind) == chick_class(k) {
             found = Some((move_name(&m, side), m.kind, next));
         }
     });
@@ -357,16 +356,17 @@ fn move_or_why(p: &Position, side: Side, text: &str) -> Result<Position, String>
 /// Why no piece of kind `k` moves from `from` (`None`: is dropped) to
 /// `to` (squares in the mover's frame) in `p`, in words.
 fn illegal_why(p: &Position, side: Side, from: Option<u8>, to: usize, k: u8) -> String {
-    let class = |k: u8| if k == HEN { CHICK } else { k };
     let at = |square: usize| square_name(square, side);
     let mine = |piece: u8| piece != EMPTY && owner(piece) == 0;
     let target = p.cells.get(to).copied().unwrap_or(EMPTY);
     match from.map(usize::from) {
         None if target != EMPTY => format!("{} is taken", at(to)),
-        None if p.hands[0][hand_slot(k)] == 0 => format!("you hold no {} to drop", word(class(k))),
+        None if p.hands[0][hand_slot(k)] == 0 => {
+            format!("you hold no {} to drop", word(chick_class(k)))
+        }
         Some(from) => {
             let piece = p.cells.get(from).copied().unwrap_or(EMPTY);
-            if !mine(piece) || class(kind(piece)) != class(k) {
+            if !mine(piece) || chick_class(kind(piece)) != chick_class(k) {
                 format!("you have no {} on {}", word(k), at(from))
             } else if mine(target) {
                 format!("{} holds your own {}", at(to), word(kind(target)))
@@ -378,10 +378,23 @@ fn illegal_why(p: &Position, side: Side, from: Option<u8>, to: usize, k: u8) -> 
                     at(to)
                 )
             } else {
-                "not a legal move here".to_string()
+                NOT_LEGAL.to_string()
             }
         }
-        None => "not a legal move here".to_string(),
+        None => NOT_LEGAL.to_string(),
+    }
+}
+
+/// Why a move is refused when nothing more particular can be said.
+const NOT_LEGAL: &str = "not a legal move here";
+
+/// A hen's kind read as the chick it was (a move names either by its
+/// squares), any other kind as itself.
+const fn chick_class(kind: u8) -> u8 {
+    if kind == HEN {
+        CHICK
+    } else {
+        kind
     }
 }
 
@@ -441,7 +454,7 @@ impl Notation for Dobutsu {
 
     fn refuse_move(&self, index: u64, side: Side, text: &str) -> Option<String> {
         let why = move_or_why(&self.decode(index)?, side, text).err()?;
-        (why != "not a legal move here").then_some(why)
+        (why != NOT_LEGAL).then_some(why)
     }
 
     fn picture(&self, index: u64) -> String {
