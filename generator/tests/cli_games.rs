@@ -887,7 +887,8 @@ fn missing_output_folders_are_made() {
 
 /// An output that cannot be written is refused before the sweep, not
 /// after it: a folder's name, a folder that takes no new files (`/proc`),
-/// a folder that cannot be made, a file where the folder should be.
+/// a folder that cannot be made, a file where the folder should be, a
+/// folder where a companion goes, a name too long for its companions.
 #[test]
 fn unwritable_outputs_are_refused_before_solving() {
     let dir = scratch_dir("unwritable-output");
@@ -920,6 +921,11 @@ fn unwritable_outputs_are_refused_before_solving() {
             dir.join("v.gtbl"),
             "v.fingerprint: is a folder where a file written beside the table goes",
         ),
+        (
+            // 226 bytes is the longest name taken: 221 + `.gtbl`.
+            dir.join(format!("{}.gtbl", "w".repeat(222))),
+            "the name is too long: the longest file written beside it, the distance table's fingerprint while it is written, would take 256 bytes, past the 255 most file systems take; shorten it by 1",
+        ),
     ] {
         let out = gametable(
             &["generate", "dobutsu", "--output", output.to_str().unwrap()],
@@ -933,6 +939,21 @@ fn unwritable_outputs_are_refused_before_solving() {
             "solved before refusing"
         );
     }
+    // The longest name taken is written, companions and all.
+    let longest = dir.join(format!("{}.gtbl", "w".repeat(221)));
+    let out = gametable(
+        &[
+            "generate",
+            "tictactoe",
+            "--output",
+            longest.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(dir
+        .join(format!("{}-distance.fingerprint", "w".repeat(221)))
+        .is_file());
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

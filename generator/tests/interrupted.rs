@@ -135,7 +135,7 @@ fn killed_generate_leaves_old_or_new_files_and_no_temporaries() {
         OutcomeFile::read(&path).unwrap();
         DistanceFile::read(&dir.join("cards-8-5-distance.gtbl")).unwrap();
         // A temporary can survive SIGKILL only as `.<name>.<pid>.tmp` (or
-        // `.<name>.<pid>.probe-<n>[.renamed].tmp`, the output folder's
+        // `.<name>.<pid>.p<n>.tmp` or `.r<n>.tmp`, the output folder's
         // probe) of a killed process; the next run that writes that file
         // removes it.
         killed.push(child.id());

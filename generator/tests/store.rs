@@ -468,3 +468,57 @@ fn concurrent_checksum_updates_lose_no_entry() {
     assert_eq!(listed, expected);
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// A pair whose outcome table was written and whose distance table was
+/// not (a full disk, say) leaves the new outcome table alone, listed in
+/// `SHA256SUMS`: not beside the distance table of the table it replaced
+/// (another game's), nor beside a part of its own (the table written, its
+/// fingerprint not).
+#[test]
+fn a_failed_distance_write_leaves_the_outcome_table_alone() {
+    for new_distance_written in [false, true] {
+        let dir = dir(&format!("half-pair-{new_distance_written}"));
+        let path = dir.join("t.gtbl");
+        let old = Subtraction { stones: 10 };
+        store::write_tables(
+            &old,
+            &mut solve(&old, false),
+            &path,
+            &options(Compression::Zstd),
+        )
+        .unwrap();
+        // The new tables, written elsewhere, and what of them got beside
+        // the old ones before the failure.
+        let new = TwoPiles { stones: 3 };
+        let elsewhere = dir.join("new").join("t.gtbl");
+        store::write_tables(
+            &new,
+            &mut solve(&new, false),
+            &elsewhere,
+            &options(Compression::Zstd),
+        )
+        .unwrap();
+        let mut copied = vec!["t.gtbl", "t.fingerprint"];
+        if new_distance_written {
+            copied.push("t-distance.gtbl");
+        }
+        for name in &copied {
+            std::fs::copy(dir.join("new").join(name), dir.join(name)).unwrap();
+        }
+
+        let error = store::settle_failed_distances(&path, &["t.gtbl", "t.fingerprint"], "full");
+        assert_eq!(error, "full");
+        assert!(!dir.join("t-distance.gtbl").exists());
+        assert!(!dir.join("t-distance.fingerprint").exists());
+        assert_eq!(store::check_sums(&dir).unwrap(), 2);
+        let listed: Vec<String> = store::read_sums(&dir)
+            .unwrap()
+            .into_iter()
+            .map(|(_, name)| name)
+            .collect();
+        assert_eq!(listed, ["t.fingerprint", "t.gtbl"]);
+        let table = store::read_table(&path).unwrap();
+        assert_eq!(table.header.game.name, "two_piles");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}

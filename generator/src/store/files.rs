@@ -203,6 +203,19 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     if path.is_dir() {
         return refuse("is a folder; name the table file to write");
     }
+    // The longest name written is the distance table's fingerprint while
+    // it is written: found too long after the sweep, it would leave the
+    // set half written.
+    let longest = longest_name_written(path);
+    if longest > MAX_FILE_NAME_LEN {
+        return Err(TableFileError::Unsupported(
+            path.to_path_buf(),
+            format!(
+                "the name is too long: the longest file written beside it, the distance table's fingerprint while it is written, would take {longest} bytes, past the {MAX_FILE_NAME_LEN} most file systems take; shorten it by {}",
+                longest - MAX_FILE_NAME_LEN
+            ),
+        ));
+    }
     // Nor may a folder stand where a file written beside it goes: found
     // after the table was written, it would leave the set half replaced.
     let distances = distance_path(path);
@@ -256,6 +269,21 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     }
 }
 
+/// The longest file name most file systems take (`NAME_MAX` on Linux's,
+/// the macOS and Windows ones), in bytes.
+const MAX_FILE_NAME_LEN: usize = 255;
+
+/// The length in bytes of the longest file name that writing the table
+/// `path` and its companions takes: the temporary of the distance table's
+/// fingerprint, counted with the longest process id (7 digits) so that a
+/// name taken once is taken by every run.
+fn longest_name_written(path: &Path) -> usize {
+    let temporary = atomic::temporary_path(&fingerprint_path(&distance_path(path)));
+    let name = temporary.file_name().map_or(0, |n| n.len());
+    let pid = std::process::id().to_string().len();
+    name - pid.min(name) + 7
+}
+
 /// Writes, renames and removes a file in `dir`, beside the table `path`,
 /// as writing the table will (a temporary renamed into place).
 ///
@@ -271,8 +299,12 @@ fn probe_folder(path: &Path, dir: &Path) -> Result<(), TableFileError> {
     let nanos = std::time::SystemTime::now()
         .duration_since(std::time::UNIX_EPOCH)
         .map_or(0, |d| d.subsec_nanos());
-    let probe = atomic::temporary_path(path).with_extension(format!("probe-{nanos}.tmp"));
-    let renamed = probe.with_extension("renamed.tmp");
+    // `.<name>.<pid>.p<n>.tmp`, no longer than the longest name writing
+    // takes ([`longest_name_written`]), and removed as a killed writer's
+    // temporary is ([`atomic::remove_stale`]).
+    let temporary = atomic::temporary_path(path);
+    let probe = temporary.with_extension(format!("p{nanos}.tmp"));
+    let renamed = temporary.with_extension(format!("r{nanos}.tmp"));
     let left = |file: &Path| match std::fs::remove_file(file) {
         Ok(()) => String::new(),
         Err(e) => format!("; remove {} by hand ({e})", file.display()),
@@ -425,7 +457,6 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
     if !beside.is_file() {
         return Ok(Vec::new());
     }
-    let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
     // The headers alone tell (a table may be gigabytes).
     let outcomes = read_header_only(outcome_path)?;
     let paired = match read_header_only(&beside) {
@@ -441,13 +472,38 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
     if paired {
         return Ok(Vec::new());
     }
-    let mut removed = vec![beside.clone()];
-    std::fs::remove_file(&beside).map_err(|e| io(&beside, e))?;
-    let fingerprint = fingerprint_path(&beside);
-    if fingerprint.is_file() {
-        std::fs::remove_file(&fingerprint).map_err(|e| io(&fingerprint, e))?;
-        removed.push(fingerprint);
+    remove_distances(outcome_path)
+}
+
+/// After the outcome table at `outcome_path` and its fingerprint
+/// (`outcome_files`, names in its folder) were written and writing its
+/// distance table failed with `error`: leaves the folder as
+/// `--no-distances` would have, the new outcome table alone, listed in
+/// `SHA256SUMS`, with no distance table beside it (neither the one the
+/// replaced table left, which would not pair with it, nor a part of the
+/// new one). Best effort, the failure already being reported: returns
+/// `error`.
+pub fn settle_failed_distances<E>(outcome_path: &Path, outcome_files: &[&str], error: E) -> E {
+    let dir = outcome_path.parent().unwrap_or(Path::new(""));
+    let _ = update_sums(dir, outcome_files);
+    let _ = remove_distances(outcome_path);
+    error
+}
+
+/// Removes the distance table beside `outcome_path` and its fingerprint,
+/// whichever is there, and their `SHA256SUMS` entries. Returns the paths
+/// removed.
+fn remove_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
+    let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
+    let table = distance_path(outcome_path);
+    let mut removed = Vec::new();
+    for path in [fingerprint_path(&table), table] {
+        if path.is_file() {
+            std::fs::remove_file(&path).map_err(|e| io(&path, e))?;
+            removed.push(path);
+        }
     }
+    removed.reverse();
     let dir = outcome_path.parent().unwrap_or(Path::new(""));
     let names: Vec<String> = removed
         .iter()

@@ -20,7 +20,8 @@ mod write;
 pub use files::{
     check_output, check_sums, count_codes, distance_beside, distance_path, drop_unpaired_distances,
     fingerprint_path, outcome_beside, outcome_path, pack_distances, read_bytes, read_header_only,
-    read_sums, read_whole, update_sums, TableFileError, GENERATOR, MAX_COMPANION_LEN, SUMS,
+    read_sums, read_whole, settle_failed_distances, update_sums, TableFileError, GENERATOR,
+    MAX_COMPANION_LEN, SUMS,
 };
 pub use read::{decode_table, read_table, StoredTable};
 pub use write::{write_tables, WriteOptions, Written};

@@ -7,7 +7,8 @@ use std::path::{Path, PathBuf};
 use gametable_format::{Compression, Symmetry, TableKind, TableSpec};
 
 use super::files::{
-    distance_path, fingerprint_path, pack_distances, update_sums, TableFileError, GENERATOR,
+    distance_path, fingerprint_path, pack_distances, settle_failed_distances, update_sums,
+    TableFileError, GENERATOR,
 };
 use super::fingerprint::fingerprint;
 use super::read::{decode_table, StoredTable};
@@ -129,9 +130,19 @@ pub fn write_tables<G: Game>(
     let mut files = Vec::new();
     let (bytes, outcomes) = outcome_file;
     write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut files)?;
+    let names = |files: &[PathBuf]| -> Vec<String> {
+        files
+            .iter()
+            .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
+            .collect()
+    };
     let distances = match distance_file {
         Some((path, bytes, table)) => {
-            write_with_fingerprint(&path, &bytes, &table, options, &mut files)?;
+            if let Err(e) = write_with_fingerprint(&path, &bytes, &table, options, &mut files) {
+                let outcome_files = names(&files);
+                let outcome_files: Vec<&str> = outcome_files.iter().map(String::as_str).collect();
+                return Err(settle_failed_distances(outcome_path, &outcome_files, e));
+            }
             Some((path, table, bytes.len()))
         }
         None => None,
@@ -140,10 +151,7 @@ pub fn write_tables<G: Game>(
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    let names: Vec<String> = files
-        .iter()
-        .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-        .collect();
+    let names = names(&files);
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     update_sums(&dir, &names)?;
     Ok(Written {

@@ -84,7 +84,10 @@ pub fn cards(
     };
     let mut written = outcome.write(&path)?;
     if let Some(distance) = &distance {
-        written.extend(distance.write(&table_file::distance_path(&path))?);
+        match distance.write(&table_file::distance_path(&path)) {
+            Ok(names) => written.extend(names),
+            Err(e) => return Err(settle_failed_distances(&path, &written, e)),
+        }
     }
     let names: Vec<&str> = written.iter().map(String::as_str).collect();
     table_file::update_sums(&dir, &names)?;
@@ -138,6 +141,16 @@ pub fn cards(
         dir.join(table_file::SUMS).display()
     );
     Ok(())
+}
+
+/// [`store::settle_failed_distances`] for the names of the files written.
+fn settle_failed_distances(
+    path: &Path,
+    written: &[String],
+    error: Box<dyn std::error::Error>,
+) -> Box<dyn std::error::Error> {
+    let written: Vec<&str> = written.iter().map(String::as_str).collect();
+    store::settle_failed_distances(path, &written, error)
 }
 
 /// After an outcome table written alone: removes a distance table left
@@ -389,13 +402,16 @@ pub fn outcome_table(
         .map_err(|e| format!("{}: {e}", fingerprint_path.display()))?;
     let mut names = vec![file_name.clone(), file_name_of(&fingerprint_path)?];
     if distances {
-        names.extend(layout_distances(
+        match layout_distances(
             variant,
             &path,
             decoded.header(),
             decoded.as_bytes(),
             laid_distances,
-        )?);
+        ) {
+            Ok(written) => names.extend(written),
+            Err(e) => return Err(settle_failed_distances(&path, &names, e)),
+        }
     }
     let names: Vec<&str> = names.iter().map(String::as_str).collect();
     table_file::update_sums(&dir, &names)?;
