@@ -72,9 +72,19 @@ impl<'a> CardsTable<'a> {
     }
 
     /// The 2-bit code of state `index` ([`code`]); `NOT_A_POSITION` for an
-    /// index out of range.
+    /// index out of range (the last byte's unused slots included).
     #[inline]
     pub const fn code(&self, index: u64) -> u8 {
+        if index >= self.variant.states() {
+            return code::NOT_A_POSITION;
+        }
+        self.code_in_bytes(index)
+    }
+
+    /// The code at `index` of the packed bytes, `NOT_A_POSITION` past
+    /// their end: an index of this variant's is always in range.
+    #[inline]
+    const fn code_in_bytes(&self, index: u64) -> u8 {
         match crate::packing::code_at(self.packed, index) {
             Some(code) => code,
             None => code::NOT_A_POSITION,
@@ -89,7 +99,7 @@ impl<'a> CardsTable<'a> {
     /// the variant is not known to match.
     #[inline]
     pub const fn outcome(&self, position: &Position) -> Outcome {
-        match Outcome::from_code(self.code(position.index())) {
+        match Outcome::from_code(self.code_in_bytes(position.index())) {
             Some(outcome) => outcome,
             None => Outcome::Draw,
         }

@@ -59,6 +59,11 @@ fn embedded_counts_match_the_published_ones() {
     assert_eq!(counts[code::DRAW as usize], 49_054);
     assert_eq!(counts[code::NOT_A_POSITION as usize], 1);
     assert_eq!(CLASSIC.code(0), code::NOT_A_POSITION);
+    // Past the last state, the last byte's unused slots included (245,025
+    // states fill 61,256 bytes and one slot of the next).
+    for index in [245_025, 245_026, 245_027, 245_028, u64::MAX] {
+        assert_eq!(CLASSIC.code(index), code::NOT_A_POSITION, "{index}");
+    }
     // The checked constructor accepts the embedded bytes.
     assert!(CardsTable::from_packed(Variant::CLASSIC, CLASSIC.as_bytes()).is_ok());
 }
