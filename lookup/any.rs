@@ -13,7 +13,7 @@
 use core::fmt;
 use std::path::Path;
 
-use gametable_format::{Header, Symmetry, TableKind};
+use gametable_format::{Game, Header, Symmetry, TableKind};
 
 use crate::index::StateIndex;
 use crate::open::{code_in, distance_in, map_file, Payload, Storage};
@@ -160,7 +160,11 @@ impl AnyTable {
         if !same_game {
             return Err(OpenError::Game {
                 found: game.clone(),
-                expected: "the game and parameters of the index",
+                expected: std::format!(
+                    "{}, the index's",
+                    Game::new(index.name(), index.parameters())
+                )
+                .into(),
             });
         }
         let reduced = self.header.symmetry == Symmetry::Orbits;

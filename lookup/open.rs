@@ -197,7 +197,7 @@ pub(crate) fn map_file(path: &Path) -> Result<FileBytes, OpenError> {
 pub fn cards_variant(game: &Game) -> Result<Variant, OpenError> {
     let other = || OpenError::Game {
         found: game.clone(),
-        expected: "cards (cards, modulus)",
+        expected: "cards, with the parameters cards and modulus".into(),
     };
     if !game.is("cards", &["cards", "modulus"]) {
         return Err(other());

@@ -1,6 +1,7 @@
 //! Why a table file could not be opened (feature `open`).
 
 use core::fmt;
+use std::borrow::Cow;
 use std::path::PathBuf;
 
 use gametable_format::{FormatError, Game, Symmetry, TableKind};
@@ -36,8 +37,10 @@ pub enum OpenError {
     Game {
         /// The game and parameters in the header.
         found: Game,
-        /// The game and parameters asked for, e.g. `cards (cards, modulus)`.
-        expected: &'static str,
+        /// The game and parameters asked for, e.g. `cards, with the
+        /// parameters cards and modulus`, or an index's
+        /// `connect4 (width = 4, height = 5)`.
+        expected: Cow<'static, str>,
     },
     /// A table of the game asked for, but of another size or symmetry than
     /// the [`crate::StateIndex`] it is read with.
