@@ -352,6 +352,13 @@ fn notation_reads_and_writes() {
     assert_eq!(game.parse_position("-"), Ok(start));
     assert_eq!(game.parse_position(""), Ok(start));
     assert_eq!(game.write_position(start), "-");
+    // One disc: the fewer in column 1, the smaller the index
+    // (docs/games/connect4.md).
+    let one: Vec<u64> = ["1", "2", "3", "4", "5"]
+        .iter()
+        .map(|m| game.parse_position(m).unwrap())
+        .collect();
+    assert_eq!(one, [5, 4, 3, 2, 1]);
     let i = game.parse_position("4453").unwrap();
     assert_eq!(game.picture(i), ".....\n.....\n...o.\n..oxx\n");
     assert_eq!(game.write_position(i).len(), 4);
