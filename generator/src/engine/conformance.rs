@@ -100,6 +100,8 @@ pub enum Check {
     /// that `ending` agrees with or a win at distance 1 that `wins_at_once`
     /// agrees with.
     Settled,
+    /// `name()` and `parameters()` can name the game in a table's header.
+    Names,
 }
 
 impl Check {
@@ -128,6 +130,7 @@ impl Check {
             Check::CanonicalMoves => "canonical-moves",
             Check::StartIsPosition => "start-is-position",
             Check::Settled => "settled",
+            Check::Names => "names",
         }
     }
 
@@ -165,6 +168,9 @@ impl Check {
             Check::StartIsPosition => "start() is a position",
             Check::Settled => {
                 "settled(s) is given exactly for the states the orbit numbering leaves out: a loss at 0 or a win at 1"
+            }
+            Check::Names => {
+                "name() and each parameter's name are 1 to 32 lowercase ascii letters, digits or '_' starting with a letter, with at most 16 parameters, each named once, as a table's header takes them"
             }
         }
     }
@@ -294,6 +300,10 @@ impl<G: Game> Checker<'_, G> {
     /// The checks made once per game.
     fn once(&mut self) -> Result<(), Failure> {
         let game = self.game;
+        let named = gametable_format::Game::new(game.name(), &game.parameters());
+        if let Err(e) = named.check() {
+            return fail(Check::Names, 0, format!("{named}: {e}"));
+        }
         let states = game.states();
         if states < u64::MAX && (game.position(states).is_some() || game.is_position(states)) {
             return fail(
@@ -796,6 +806,8 @@ mod tests {
         AsymmetricMove,
         StartIsHole,
         StatesOneTooFew,
+        NameWithSpace,
+        ParameterTwice,
     }
 
     /// Two heaps of at most `K` stones; a move takes one or two stones
@@ -826,11 +838,17 @@ mod tests {
         type Position = (u64, u64);
 
         fn name(&self) -> &'static str {
-            "heaps"
+            match self.broken {
+                Break::NameWithSpace => "two heaps",
+                _ => "heaps",
+            }
         }
 
         fn parameters(&self) -> Vec<crate::engine::Parameter> {
-            vec![("heap", K)]
+            match self.broken {
+                Break::ParameterTwice => vec![("heap", K), ("heap", K)],
+                _ => vec![("heap", K)],
+            }
         }
 
         fn states(&self) -> u64 {
@@ -1069,6 +1087,9 @@ mod tests {
             (Break::StartIsHole, Check::StartIsPosition, HOLE),
             // position(states()) is Some when states() is one too few.
             (Break::StatesOneTooFew, Check::IsPosition, HOLE - 1),
+            // A name a table's header does not take, found before any index.
+            (Break::NameWithSpace, Check::Names, 0),
+            (Break::ParameterTwice, Check::Names, 0),
         ];
         for (broken, expected, index) in cases {
             let found = failure(&Heaps::new(broken));

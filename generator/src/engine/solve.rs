@@ -825,7 +825,7 @@ pub(crate) mod tests {
     impl Game for WideNim {
         type Position = (u64, u64);
         fn name(&self) -> &'static str {
-            "wide-nim"
+            "wide_nim"
         }
         fn parameters(&self) -> Vec<Parameter> {
             Vec::new()
