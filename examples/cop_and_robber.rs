@@ -33,6 +33,7 @@ use gametable_gen::engine::{
     self, Game, Notation, NotationError, Outcome, Parameter, Side, SolveOptions, Solved,
 };
 use gametable_gen::engine::{deep, reach};
+use gametable_gen::store::{self, Compression, GameTables, WriteOptions};
 
 /// Vertices of the graph.
 const VERTICES: u64 = 10;
@@ -118,7 +119,7 @@ impl Game for CopAndRobber {
     type Position = Position;
 
     fn name(&self) -> &'static str {
-        "cop-and-robber"
+        "cop_and_robber"
     }
 
     fn parameters(&self) -> Vec<Parameter> {
@@ -414,6 +415,7 @@ pub fn report() -> Result<String, Box<dyn Error>> {
 
     let tally = check_one_move_deep(&game, &solved)?;
     writeln!(text, "one move deep: every position consistent")?;
+    writeln!(text, "{}", write_and_read_back(&game, from_graph, &solved)?)?;
     writeln!(
         text,
         "positions: {} ({} wins, {} losses, {} draws)",
@@ -452,6 +454,43 @@ pub fn report() -> Result<String, Box<dyn Error>> {
         }
     }
     Ok(text)
+}
+
+/// Writes `solved`'s tables (outcomes and distances) into a folder of its
+/// own, reads them back as an application would, and checks every answer
+/// against `expected`, the same solution held in memory.
+fn write_and_read_back(
+    game: &CopAndRobber,
+    mut solved: engine::Solved,
+    expected: &engine::Solved,
+) -> Result<String, Box<dyn Error>> {
+    let dir = std::env::temp_dir().join(format!("cop-and-robber-{}", std::process::id()));
+    let path = dir.join("cop_and_robber.gtbl");
+    let options = WriteOptions {
+        compression: Compression::Zstd,
+        distances: true,
+        regenerate: "cargo run --release -p gametable-gen --example cop_and_robber".into(),
+    };
+    let written = store::write_tables(game, &mut solved, &path, &options);
+    let read = written.and_then(|_| GameTables::open(game, &path));
+    let _ = std::fs::remove_dir_all(&dir);
+    let tables = read?;
+    for i in 0..game.states() {
+        let from_file = tables.answer(game, i);
+        let in_memory = expected
+            .outcome(game, i)
+            .map(|outcome| (outcome, expected.distance(game, i)));
+        if from_file != in_memory {
+            return Err(format!(
+                "index {i}: the tables read back say {from_file:?}, the solve {in_memory:?}"
+            )
+            .into());
+        }
+    }
+    Ok(format!(
+        "tables: written and read back, {} stored states, every answer the solve's",
+        tables.outcomes.stored_states()
+    ))
 }
 
 fn main() -> Result<(), Box<dyn Error>> {

@@ -413,6 +413,40 @@ fn engine_agrees_with_negamax() {
     }
 }
 
+/// The committed tables (one state per orbit, with distances), read back
+/// through the library as an application reads them, answer every board
+/// as the negamax does.
+#[test]
+fn committed_tables_read_back_agree_with_negamax() {
+    let game = TicTacToe;
+    let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/tictactoe.gtbl");
+    let tables = gametable_gen::store::GameTables::open(&game, &path).unwrap();
+    assert!(tables.orbits.is_some() && tables.distances.is_some());
+    let mut memo = HashMap::new();
+    for grid in Grid::all() {
+        let expected = grid.valid().then(|| negamax(grid, &mut memo));
+        assert_eq!(
+            tables.answer(&game, grid.index()),
+            expected,
+            "{}",
+            grid.text()
+        );
+    }
+    assert_eq!(tables.answer(&game, game.states()), None);
+    // Another game's table is refused, naming both.
+    let other = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/connect4-4x4.gtbl");
+    let refused = gametable_gen::store::GameTables::open(&game, &other)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        refused.ends_with(
+            "connect4-4x4.gtbl: a table of connect4 (width = 4, height = 4), not of tictactoe"
+        ),
+        "{refused}"
+    );
+}
+
 // ---------------------------------------------------------------------------
 // The game's contracts.
 

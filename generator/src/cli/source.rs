@@ -2,16 +2,15 @@
 //! (and the distance table beside it), the default table in `data/`, a
 //! solve in memory for small games, or Cards' embedded (8, 5) tables.
 
-use std::path::{Path, PathBuf};
+use std::path::Path;
 
 use gametable::Outcome;
-use gametable_format::{Symmetry, TableKind};
+use gametable_format::Symmetry;
 
 use super::registry::BuiltIn;
 use crate::engine::deep::Answer;
-use crate::engine::orbits::Orbits;
 use crate::engine::{Game, Notation, SolveOptions, Solved};
-use crate::store::{self, StoredTable};
+use crate::store::{self, GameTables};
 
 /// Games with fewer indices than this are solved in memory when no table is
 /// found (a few seconds at most).
@@ -22,23 +21,10 @@ pub enum Source {
     /// Solved in memory just now.
     Solved(Box<Solved>),
     /// Read from table files.
-    Stored(Box<Stored>),
+    Stored(Box<GameTables>),
     /// Cards' embedded (8, 5) outcome and distance tables.
     #[cfg(feature = "embedded")]
     EmbeddedCards,
-}
-
-/// An outcome table read from a file, the distance table beside it if
-/// there is one, and the orbit numbering of a reduced table.
-pub struct Stored {
-    /// The outcome table's path.
-    pub path: PathBuf,
-    /// The outcome table.
-    pub outcomes: StoredTable,
-    /// The distance table, when one is beside it.
-    pub distances: Option<StoredTable>,
-    /// The orbit numbering, for a table with one state per orbit.
-    pub orbits: Option<Orbits>,
 }
 
 impl Source {
@@ -50,18 +36,7 @@ impl Source {
                 let outcome = solved.outcome(game, index)?;
                 Some((outcome, solved.distance(game, index)))
             }
-            Source::Stored(stored) => {
-                let s = match &stored.orbits {
-                    None => (index < game.states()).then_some(index)?,
-                    Some(orbits) => match orbits.settled(game, index) {
-                        Some((outcome, distance)) => return Some((outcome, Some(distance))),
-                        None => orbits.orbit_of(game, index)?,
-                    },
-                };
-                let outcome = Outcome::from_code(stored.outcomes.code(s)?)?;
-                let distance = stored.distances.as_ref().and_then(|d| d.distance(s));
-                Some((outcome, distance))
-            }
+            Source::Stored(stored) => stored.answer(game, index),
             #[cfg(feature = "embedded")]
             Source::EmbeddedCards => play_answer(&gametable::CLASSIC_PLAY, index),
         }
@@ -211,7 +186,7 @@ pub fn default_table_words(game: &BuiltIn) -> String {
 /// # Errors
 /// A table that does not read, is a distance table, or is of another game.
 pub fn read<G: Game>(game: &G, path: &Path) -> super::Result<Source> {
-    from_outcomes(game, path, store::read_table(path)?)
+    Ok(Source::Stored(Box::new(GameTables::open(game, path)?)))
 }
 
 /// Opens the outcome table at `path` for whichever built-in game its
@@ -225,7 +200,8 @@ pub fn open_file(path: &Path) -> super::Result<(BuiltIn, Source)> {
     let outcomes = store::read_table(path)?;
     let game = super::registry::from_header(outcomes.name(), outcomes.parameters())
         .map_err(|e| format!("{}: {e}", path.display()))?;
-    let source = crate::with_game!(&game, g => from_outcomes(g, path, outcomes))?;
+    let source = crate::with_game!(&game, g => GameTables::from_outcomes(g, path, outcomes))?;
+    let source = Source::Stored(Box::new(source));
     Ok((game, source))
 }
 
@@ -242,97 +218,6 @@ pub fn open_named(name: &str, path: &Path) -> super::Result<(BuiltIn, Source)> {
         return Err(format!("{}: a table of {found}, not of {name}", path.display()).into());
     }
     Ok((game, source))
-}
-
-/// The source of the outcome table `outcomes`, read from `path`, of
-/// `game`, with the distance table beside it if there is one.
-fn from_outcomes<G: Game>(game: &G, path: &Path, outcomes: StoredTable) -> super::Result<Source> {
-    let distances = match store::distance_beside(path) {
-        Some(beside) => Some(store::read_table(&beside)?),
-        None => None,
-    };
-    from_tables(game, path, outcomes, distances, None)
-}
-
-/// The source of the outcome table `outcomes` read from `path` and the
-/// distance table beside it (`distances`, already read), once both are
-/// checked to be `game`'s and each other's; `orbits`, the game's orbit
-/// numbering when the caller has built it already.
-///
-/// # Errors
-/// A distance table where the outcome table belongs, a table of another
-/// game or layout, or a distance table that does not match.
-pub(crate) fn from_tables<G: Game>(
-    game: &G,
-    path: &Path,
-    outcomes: StoredTable,
-    distances: Option<StoredTable>,
-    orbits: Option<Orbits>,
-) -> super::Result<Source> {
-    if outcomes.kind() != TableKind::Outcome {
-        return Err(format!(
-            "{}: a distance table; pass the outcome table beside it{}",
-            path.display(),
-            store::outcome_path(path)
-                .map(|p| format!(" ({})", p.display()))
-                .unwrap_or_default()
-        )
-        .into());
-    }
-    outcomes
-        .check_game(game)
-        .map_err(|e| format!("{}: {e}", path.display()))?;
-    let orbits = match outcomes.symmetry() {
-        Symmetry::None => None,
-        Symmetry::Orbits => {
-            let orbits = orbits.unwrap_or_else(|| Orbits::new(game));
-            if orbits.len() != outcomes.stored_states() {
-                return Err(format!(
-                    "{}: {} stored states, but the game has {} orbits",
-                    path.display(),
-                    outcomes.stored_states(),
-                    orbits.len()
-                )
-                .into());
-            }
-            Some(orbits)
-        }
-    };
-    if let Some(distances) = &distances {
-        check_pair(path, &outcomes, distances)?;
-    }
-    Ok(Source::Stored(Box::new(Stored {
-        path: path.to_path_buf(),
-        outcomes,
-        distances,
-        orbits,
-    })))
-}
-
-/// Checks that `distances`, read from beside the outcome table at `path`,
-/// is that table's distance table: a distance table of the same game,
-/// parameters, layout and stored state count.
-///
-/// # Errors
-/// A message naming both files.
-pub(crate) fn check_pair(
-    path: &Path,
-    outcomes: &StoredTable,
-    distances: &StoredTable,
-) -> super::Result<()> {
-    if distances.kind() != TableKind::Distance
-        || distances.header.game != outcomes.header.game
-        || distances.symmetry() != outcomes.symmetry()
-        || distances.stored_states() != outcomes.stored_states()
-    {
-        return Err(format!(
-            "{}: not the distance table of {} (another game, parameters, kind, layout or size)",
-            store::distance_path(path).display(),
-            path.display()
-        )
-        .into());
-    }
-    Ok(())
 }
 
 /// Reads a position with the side to move; the error names the position.

@@ -15,6 +15,7 @@ pub mod cards;
 mod files;
 pub mod fingerprint;
 mod read;
+mod tables;
 mod write;
 
 pub use files::{
@@ -23,7 +24,11 @@ pub use files::{
     read_sums, read_whole, settle_failed_distances, update_sums, TableFileError, GENERATOR,
     MAX_COMPANION_LEN, SUMS,
 };
+/// How a payload is stored ([`WriteOptions::compression`]), re-exported so
+/// that a game outside this crate writes tables without naming the format crate.
+pub use gametable_format::Compression;
 pub use read::{decode_table, read_table, StoredTable};
+pub use tables::{check_pair, GameTables};
 pub use write::{write_tables, WriteOptions, Written};
 
 /// A table kind in words: `outcome table`, `distance table`.

@@ -8,7 +8,7 @@ use std::time::Instant;
 use crate::cli::args::{CompressionArg, GenerateArgs, SymmetryArg};
 use crate::cli::progress::Progress;
 use crate::cli::registry::BuiltIn;
-use crate::cli::source::{Source, Stored};
+use crate::cli::source::Source;
 use crate::distributed::Executor;
 use crate::engine::{Game, SolveOptions};
 use crate::games::cards::solve::{self as sweep, Solution};
@@ -697,7 +697,7 @@ fn generic<G: Game>(
             // Moved out to be freed here: a partly moved value keeps the
             // rest until the end of the function.
             drop((codes, solved_distances));
-            Source::Stored(Box::new(Stored {
+            Source::Stored(Box::new(store::GameTables {
                 path: path.clone(),
                 outcomes,
                 distances: Some(distances),

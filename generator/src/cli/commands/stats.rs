@@ -7,7 +7,6 @@ use gametable::code;
 use gametable_format::{Symmetry, TableKind};
 
 use crate::cli::registry;
-use crate::cli::source;
 use crate::engine::analysis::plies;
 use crate::engine::census;
 use crate::engine::deep::Answer;
@@ -173,7 +172,7 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
         }
     };
     if let (Some((outcome_path, o)), Some((_, d))) = (&outcomes, &distances) {
-        source::check_pair(outcome_path, o, d)?;
+        store::check_pair(outcome_path, o, d)?;
     }
     say!("table:     {}", path.display());
     match &game {
@@ -272,11 +271,11 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             // match), with the orbit numbering built above if it was.
             let answers = outcomes.map(|(path, outcomes)| {
                 let distances = distances.map(|(_, table)| table);
-                source::from_tables(g, &path, outcomes, distances, orbits.into_inner())
+                store::GameTables::from_tables(g, &path, outcomes, distances, orbits.into_inner())
             });
             match answers {
-                Some(Ok(source)) => reach(g, Some(&|i| source.answer(g, i))),
-                Some(Err(e)) => Err(e),
+                Some(Ok(tables)) => reach(g, Some(&|i| tables.answer(g, i))),
+                Some(Err(e)) => Err(e.into()),
                 None => reach(g, None),
             }
         })?;

@@ -1,0 +1,153 @@
+//! A game's tables read back to answer any of its states by game index:
+//! the outcome table, the distance table beside it, and the orbit
+//! numbering a reduced table is stored in. What `query`, `play`, `stats`
+//! and the explorer read any game's tables with, and what an application
+//! of this library does to answer positions of its own game.
+
+use std::path::{Path, PathBuf};
+
+use gametable::Outcome;
+use gametable_format::{Symmetry, TableKind};
+
+use super::files::{distance_beside, distance_path, outcome_path, TableFileError};
+use super::read::{read_table, StoredTable};
+use crate::engine::deep::Answer;
+use crate::engine::orbits::Orbits;
+use crate::engine::Game;
+
+/// An outcome table read from a file, the distance table beside it if
+/// there is one, and the orbit numbering of a reduced table, each checked
+/// to be the game's and the other's.
+pub struct GameTables {
+    /// The outcome table's path.
+    pub path: PathBuf,
+    /// The outcome table.
+    pub outcomes: StoredTable,
+    /// The distance table, when one is beside it.
+    pub distances: Option<StoredTable>,
+    /// The orbit numbering, for a table with one state per orbit.
+    pub orbits: Option<Orbits>,
+}
+
+impl GameTables {
+    /// Reads the outcome table at `path` of `game`, and the distance table
+    /// beside it (`<stem>-distance.gtbl`) if there is one.
+    ///
+    /// # Errors
+    /// A table that does not read, a distance table where the outcome
+    /// table belongs, a table of another game, parameters or size, or a
+    /// distance table that is not the outcome table's.
+    pub fn open<G: Game>(game: &G, path: &Path) -> Result<GameTables, TableFileError> {
+        GameTables::from_outcomes(game, path, read_table(path)?)
+    }
+
+    /// As [`GameTables::open`], the outcome table read already.
+    ///
+    /// # Errors
+    /// As [`GameTables::open`].
+    pub fn from_outcomes<G: Game>(
+        game: &G,
+        path: &Path,
+        outcomes: StoredTable,
+    ) -> Result<GameTables, TableFileError> {
+        let distances = match distance_beside(path) {
+            Some(beside) => Some(read_table(&beside)?),
+            None => None,
+        };
+        GameTables::from_tables(game, path, outcomes, distances, None)
+    }
+
+    /// The outcome table `outcomes` read from `path` and the distance
+    /// table beside it (`distances`, already read), once both are checked
+    /// to be `game`'s and each other's; `orbits`, the game's orbit
+    /// numbering when the caller has built it already.
+    ///
+    /// # Errors
+    /// As [`GameTables::open`].
+    pub fn from_tables<G: Game>(
+        game: &G,
+        path: &Path,
+        outcomes: StoredTable,
+        distances: Option<StoredTable>,
+        orbits: Option<Orbits>,
+    ) -> Result<GameTables, TableFileError> {
+        let refuse = |why: String| TableFileError::Unsupported(path.to_path_buf(), why);
+        if outcomes.kind() != TableKind::Outcome {
+            return Err(refuse(format!(
+                "a distance table; pass the outcome table beside it{}",
+                outcome_path(path)
+                    .map(|p| format!(" ({})", p.display()))
+                    .unwrap_or_default()
+            )));
+        }
+        outcomes.check_game(game).map_err(refuse)?;
+        let orbits = match outcomes.symmetry() {
+            Symmetry::None => None,
+            Symmetry::Orbits => {
+                let orbits = orbits.unwrap_or_else(|| Orbits::new(game));
+                if orbits.len() != outcomes.stored_states() {
+                    return Err(refuse(format!(
+                        "{} stored states, but the game has {} orbits",
+                        outcomes.stored_states(),
+                        orbits.len()
+                    )));
+                }
+                Some(orbits)
+            }
+        };
+        if let Some(distances) = &distances {
+            check_pair(path, &outcomes, distances)?;
+        }
+        Ok(GameTables {
+            path: path.to_path_buf(),
+            outcomes,
+            distances,
+            orbits,
+        })
+    }
+
+    /// The outcome of state `index` of `game` for the player to move, and
+    /// its distance when a distance table was read (`None` for no
+    /// position). A state that a game's own orbit numbering leaves out
+    /// ([`Game::settled`]) is answered by the rules, as the sweep answered
+    /// it.
+    pub fn answer<G: Game>(&self, game: &G, index: u64) -> Answer {
+        let stored = match &self.orbits {
+            None => (index < game.states()).then_some(index)?,
+            Some(orbits) => match orbits.settled(game, index) {
+                Some((outcome, distance)) => return Some((outcome, Some(distance))),
+                None => orbits.orbit_of(game, index)?,
+            },
+        };
+        let outcome = Outcome::from_code(self.outcomes.code(stored)?)?;
+        let distance = self.distances.as_ref().and_then(|d| d.distance(stored));
+        Some((outcome, distance))
+    }
+}
+
+/// Checks that `distances`, read from beside the outcome table at `path`,
+/// is that table's distance table: a distance table of the same game,
+/// parameters, layout and stored state count.
+///
+/// # Errors
+/// A message naming both files.
+pub fn check_pair(
+    path: &Path,
+    outcomes: &StoredTable,
+    distances: &StoredTable,
+) -> Result<(), TableFileError> {
+    if distances.kind() != TableKind::Distance
+        || distances.header.game != outcomes.header.game
+        || distances.symmetry() != outcomes.symmetry()
+        || distances.stored_states() != outcomes.stored_states()
+    {
+        return Err(TableFileError::Unsupported(
+            distance_path(path),
+            format!(
+                "not the distance table of {} (another game, parameters, kind, layout or size)",
+                path.display()
+            ),
+        ));
+    }
+    Ok(())
+}
