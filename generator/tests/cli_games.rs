@@ -5,7 +5,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 
-use cli::{gametable, scratch_dir, text};
+use cli::{gametable, gametable_under_file_limit, scratch_dir, text};
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let out = gametable(args, stdin.as_bytes());
@@ -955,6 +955,90 @@ fn unwritable_outputs_are_refused_before_solving() {
         .join(format!("{}-distance.fingerprint", "w".repeat(221)))
         .is_file());
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A distance table that cannot be written after its outcome table was (a
+/// file size limit stands in for a full disk), through each of the three
+/// writers (any game's, Cards' full tables, Cards' layouts): the run fails
+/// naming the distance table, and the folder is left as `--no-distances`
+/// leaves it. The new outcome table is listed in `SHA256SUMS` and
+/// verifies; the distance table of the table it replaced is removed when
+/// it does not pair with the new table, and kept when it does (the same
+/// game's).
+#[test]
+fn a_distance_table_that_cannot_be_written_leaves_the_outcome_table_alone() {
+    let connect4 = ["connect4", "--width", "4", "--height", "4"];
+    let cards = |n: &'static str, m: &'static str| ["cards", "--cards", n, "--modulus", m];
+    let none = ["--compression", "none"];
+    let orbits = ["--symmetry", "orbits", "--compression", "none"];
+    // Each new outcome table fits in 30 KiB, its distance table does not.
+    let cases: [(Vec<&str>, Vec<&str>, &str); 5] = [
+        (
+            vec!["tictactoe"],
+            [&connect4[..], &none].concat(),
+            "connect4 (width 4, height 4) outcome table",
+        ),
+        (
+            cards("6", "3").to_vec(),
+            cards("8", "5").to_vec(),
+            "cards (8, 5) outcomes, 245025 states",
+        ),
+        (
+            cards("6", "3").to_vec(),
+            [&cards("8", "5")[..], &orbits].concat(),
+            "cards (8, 5) outcomes, 61317 orbits",
+        ),
+        (
+            [&connect4[..], &none].concat(),
+            [&connect4[..], &none].concat(),
+            "connect4 (width 4, height 4) outcome table",
+        ),
+        (
+            cards("8", "5").to_vec(),
+            cards("8", "5").to_vec(),
+            "cards (8, 5) outcomes, 245025 states",
+        ),
+    ];
+    for (case, (old, new, described)) in cases.iter().enumerate() {
+        let dir = scratch_dir(&format!("distance-write-fails-{case}"));
+        let output = dir.join("t.gtbl");
+        let output = output.to_str().unwrap();
+        ok(
+            &[&["generate"], &old[..], &["--output", output]].concat(),
+            "",
+        );
+        let out = gametable_under_file_limit(
+            30,
+            &[&["generate"], &new[..], &["--output", output]].concat(),
+        );
+        assert!(!out.status.success(), "{case}: wrote past the limit");
+        let err = text(&out.stderr);
+        assert!(
+            err.contains("t-distance.gtbl: File too large"),
+            "{case}: {err}"
+        );
+
+        let paired = old == new;
+        let mut expected = vec!["t.fingerprint", "t.gtbl"];
+        if paired {
+            expected.splice(0..0, ["t-distance.fingerprint", "t-distance.gtbl"]);
+        }
+        let sums = std::fs::read_to_string(dir.join("SHA256SUMS")).unwrap();
+        let listed: Vec<&str> = sums.lines().map(|l| &l[66..]).collect();
+        assert_eq!(listed, expected, "{case}");
+        assert_eq!(dir.join("t-distance.gtbl").is_file(), paired, "{case}");
+        assert_eq!(
+            dir.join("t-distance.fingerprint").is_file(),
+            paired,
+            "{case}"
+        );
+        let verified = ok(&["verify", dir.to_str().unwrap()], "");
+        assert!(
+            verified.contains(&format!("t.gtbl: {described}")),
+            "{case}: {verified}"
+        );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
 }
 
 /// A table re-encoded (its checksums valid) with a header or payload its

@@ -471,55 +471,112 @@ fn concurrent_checksum_updates_lose_no_entry() {
 }
 
 /// A pair whose outcome table was written and whose distance table was
-/// not (a full disk, say) leaves the new outcome table alone, listed in
-/// `SHA256SUMS`: not beside the distance table of the table it replaced
-/// (another game's), nor beside a part of its own (the table written, its
-/// fingerprint not).
+/// not (a full disk, say) leaves the new outcome table listed in
+/// `SHA256SUMS`, beside no part of its own distance table (the table
+/// written, its fingerprint not), and beside the distance table of the
+/// table it replaced only if that pairs with it: another game's is
+/// removed, the same game's kept.
 #[test]
 fn a_failed_distance_write_leaves_the_outcome_table_alone() {
-    for new_distance_written in [false, true] {
-        let dir = dir(&format!("half-pair-{new_distance_written}"));
-        let path = dir.join("t.gtbl");
-        let old = Subtraction { stones: 10 };
-        store::write_tables(
-            &old,
-            &mut solve(&old, false),
-            &path,
-            &options(Compression::Zstd),
+    let full = || {
+        store::TableFileError::Io(
+            "t-distance.gtbl".into(),
+            std::io::ErrorKind::StorageFull.into(),
         )
-        .unwrap();
+    };
+    // (the game replaced, whether the new distance table landed, whether
+    // the replaced one's is kept)
+    for (old_stones, new_distance_landed, kept) in [
+        (None, false, false),
+        (None, true, false),
+        (Some(3), false, true),
+        (Some(3), true, false),
+    ] {
+        let dir = dir(&format!("half-pair-{old_stones:?}-{new_distance_landed}"));
+        let path = dir.join("t.gtbl");
+        let options = options(Compression::Zstd);
+        match old_stones {
+            // Another game's tables, then the same game's.
+            None => {
+                let old = Subtraction { stones: 10 };
+                store::write_tables(&old, &mut solve(&old, false), &path, &options).unwrap();
+            }
+            Some(stones) => {
+                let old = TwoPiles { stones };
+                store::write_tables(&old, &mut solve(&old, false), &path, &options).unwrap();
+            }
+        }
+        let old_distances = std::fs::read(dir.join("t-distance.gtbl")).unwrap();
         // The new tables, written elsewhere, and what of them got beside
         // the old ones before the failure.
         let new = TwoPiles { stones: 3 };
         let elsewhere = dir.join("new").join("t.gtbl");
-        store::write_tables(
-            &new,
-            &mut solve(&new, false),
-            &elsewhere,
-            &options(Compression::Zstd),
-        )
-        .unwrap();
-        let mut copied = vec!["t.gtbl", "t.fingerprint"];
-        if new_distance_written {
-            copied.push("t-distance.gtbl");
+        store::write_tables(&new, &mut solve(&new, false), &elsewhere, &options).unwrap();
+        let mut landed = vec!["t.gtbl", "t.fingerprint"];
+        if new_distance_landed {
+            landed.push("t-distance.gtbl");
         }
-        for name in &copied {
+        for name in &landed {
             std::fs::copy(dir.join("new").join(name), dir.join(name)).unwrap();
         }
+        std::fs::remove_dir_all(dir.join("new")).unwrap();
 
-        let error = store::settle_failed_distances(&path, &["t.gtbl", "t.fingerprint"], "full");
-        assert_eq!(error, "full");
-        assert!(!dir.join("t-distance.gtbl").exists());
-        assert!(!dir.join("t-distance.fingerprint").exists());
-        assert_eq!(store::check_sums(&dir).unwrap(), 2);
+        let error = store::settle_failed_distances(&path, &landed, full());
+        assert_eq!(error.to_string(), full().to_string());
+        let mut expected = vec!["t.fingerprint", "t.gtbl"];
+        if kept {
+            expected.splice(0..0, ["t-distance.fingerprint", "t-distance.gtbl"]);
+            assert_eq!(
+                std::fs::read(dir.join("t-distance.gtbl")).unwrap(),
+                old_distances
+            );
+        } else {
+            assert!(!dir.join("t-distance.gtbl").exists());
+            assert!(!dir.join("t-distance.fingerprint").exists());
+        }
+        assert_eq!(store::check_sums(&dir).unwrap(), expected.len());
         let listed: Vec<String> = store::read_sums(&dir)
             .unwrap()
             .into_iter()
             .map(|(_, name)| name)
             .collect();
-        assert_eq!(listed, ["t.fingerprint", "t.gtbl"]);
+        assert_eq!(listed, expected);
         let table = store::read_table(&path).unwrap();
         assert_eq!(table.header.game.name, "two_piles");
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// When cleaning up after a failed distance write fails as well (here the
+/// checksum list cannot be rewritten), the error says both.
+#[test]
+fn a_failed_clean_up_is_reported_with_the_failure() {
+    let dir = dir("half-pair-unsettled");
+    let path = dir.join("t.gtbl");
+    let game = TwoPiles { stones: 3 };
+    store::write_tables(
+        &game,
+        &mut solve(&game, false),
+        &path,
+        &options(Compression::Zstd),
+    )
+    .unwrap();
+    std::fs::remove_file(dir.join("SHA256SUMS")).unwrap();
+    std::fs::create_dir(dir.join("SHA256SUMS")).unwrap();
+    let error = store::settle_failed_distances(
+        &path,
+        &["t.gtbl", "t.fingerprint", "t-distance.gtbl"],
+        store::TableFileError::Unsupported(path.clone(), "the first failure".into()),
+    );
+    let message = error.to_string();
+    assert!(
+        message.contains("t.gtbl: the first failure; and cleaning up after it: "),
+        "{message}"
+    );
+    assert!(message.contains("SHA256SUMS"), "{message}");
+    // The distance table that landed without its fingerprint is gone all
+    // the same.
+    assert!(!dir.join("t-distance.gtbl").exists());
+    assert!(!dir.join("t-distance.fingerprint").exists());
+    std::fs::remove_dir_all(&dir).unwrap();
 }

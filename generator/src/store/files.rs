@@ -26,6 +26,9 @@ pub enum TableFileError {
     Format(PathBuf, FormatError),
     /// The file is valid but not what was asked for, or not a Cards table this tool reads.
     Unsupported(PathBuf, String),
+    /// Writing failed (the first message), and so did undoing its part
+    /// that landed ([`settle_failed_distances`]).
+    Unsettled(String, Box<TableFileError>),
 }
 
 impl fmt::Display for TableFileError {
@@ -34,6 +37,9 @@ impl fmt::Display for TableFileError {
             TableFileError::Io(path, e) => write!(f, "{}: {e}", path.display()),
             TableFileError::Format(path, e) => write!(f, "{}: {e}", path.display()),
             TableFileError::Unsupported(path, why) => write!(f, "{}: {why}", path.display()),
+            TableFileError::Unsettled(error, cleanup) => {
+                write!(f, "{error}; and cleaning up after it: {cleanup}")
+            }
         }
     }
 }
@@ -269,8 +275,10 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     }
 }
 
-/// The longest file name most file systems take (`NAME_MAX` on Linux's,
-/// the macOS and Windows ones), in bytes.
+/// The longest file name most file systems take: 255 bytes on Linux's
+/// and APFS, 255 UTF-16 units on NTFS. Counted here in bytes, never fewer
+/// than a name's UTF-16 units: a name taken here is taken by each, and a
+/// non-ASCII one that NTFS would take may be refused.
 const MAX_FILE_NAME_LEN: usize = 255;
 
 /// The length in bytes of the longest file name that writing the table
@@ -378,13 +386,17 @@ pub fn read_sums(dir: &Path) -> Result<Vec<(String, String)>, TableFileError> {
 ///
 /// # Errors
 /// Any I/O error, naming the file.
-pub fn update_sums(dir: &Path, files: &[&str]) -> Result<(), TableFileError> {
-    rewrite_sums(dir, files, &[])
+pub fn update_sums(dir: &Path, files: &[impl AsRef<str>]) -> Result<(), TableFileError> {
+    rewrite_sums(dir, files, &[] as &[&str])
 }
 
 /// `dir/SHA256SUMS` with the entries of `files` (re)computed and those of
 /// `gone` left out.
-fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFileError> {
+fn rewrite_sums(
+    dir: &Path,
+    files: &[impl AsRef<str>],
+    gone: &[impl AsRef<str>],
+) -> Result<(), TableFileError> {
     let sums_path = dir.join(SUMS);
     let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
     // Read, change, write back: two runs doing this at once would each
@@ -393,9 +405,12 @@ fn rewrite_sums(dir: &Path, files: &[&str], gone: &[&str]) -> Result<(), TableFi
     let mut entries: Vec<(String, String)> = read_sums(dir)?
         .into_iter()
         .map(|(digest, name)| (name, digest))
-        .filter(|(name, _)| !files.contains(&name.as_str()) && !gone.contains(&name.as_str()))
+        .filter(|(name, _)| {
+            !files.iter().any(|n| n.as_ref() == name) && !gone.iter().any(|n| n.as_ref() == name)
+        })
         .collect();
     for name in files {
+        let name = name.as_ref();
         let path = dir.join(name);
         let bytes = read_whole(&path, gametable_format::MAX_FILE_LEN).map_err(|e| io(&path, e))?;
         entries.push((
@@ -443,77 +458,163 @@ fn lock_dir(dir: &Path) -> Result<Option<std::fs::File>, TableFileError> {
     }
 }
 
+/// Writes a table's `bytes` at `path`, then its fingerprint (`fingerprint`,
+/// the text) beside it, each atomically, adding each file's name to
+/// `landed` as it lands: after a failure, `landed` says which of the two
+/// are there ([`settle_failed_distances`] needs to know).
+///
+/// # Errors
+/// The I/O error of the file that failed, naming it.
+pub fn write_with_fingerprint(
+    path: &Path,
+    bytes: &[u8],
+    fingerprint: &str,
+    landed: &mut Vec<String>,
+) -> Result<(), TableFileError> {
+    let fingerprint_path = fingerprint_path(path);
+    for (path, bytes) in [(path, bytes), (&fingerprint_path, fingerprint.as_bytes())] {
+        let name = path.file_name().ok_or_else(|| {
+            TableFileError::Unsupported(path.to_path_buf(), "not a file path".into())
+        })?;
+        atomic::write(path, bytes).map_err(|e| TableFileError::Io(path.to_path_buf(), e))?;
+        landed.push(name.to_string_lossy().into_owned());
+    }
+    Ok(())
+}
+
+/// Whether `distances` is the header of the distance table of the outcome
+/// table `outcomes`: a distance table of the same game, parameters, layout
+/// and stored state count. The one test of a pair, for reading and writing.
+pub(crate) fn distances_pair(
+    outcomes: &gametable_format::Header,
+    distances: &gametable_format::Header,
+) -> bool {
+    outcomes.kind == gametable_format::TableKind::Outcome
+        && distances.kind == gametable_format::TableKind::Distance
+        && distances.game == outcomes.game
+        && distances.symmetry == outcomes.symmetry
+        && distances.states == outcomes.states
+}
+
 /// After an outcome table was written at `outcome_path` without a distance
 /// table: a distance table left beside it by the table it replaced, of
 /// another game, parameters, layout or size, is removed with its
 /// fingerprint and checksum entry (every reader would refuse the pair).
-/// One that pairs with the new table (the same solve's) is kept. Returns
-/// the paths removed (none, or the table and its fingerprint if it had one).
+/// One that pairs with the new table (a solve of the same game) is kept.
+/// Returns the paths removed (none, or the table and its fingerprint if it
+/// had one).
 ///
 /// # Errors
 /// A file that does not read, or a removal that fails.
 pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
+    let removed = remove_unpaired_distances(outcome_path)?;
+    let dir = outcome_path.parent().unwrap_or(Path::new(""));
+    if !removed.is_empty() && dir.join(SUMS).is_file() {
+        rewrite_sums(dir, &[] as &[&str], &file_names(&removed))?;
+    }
+    Ok(removed)
+}
+
+/// The distance table beside `outcome_path` and its fingerprint, removed
+/// unless the table pairs with the outcome table ([`distances_pair`]; the
+/// headers alone tell, a table may be gigabytes). Returns the paths removed.
+fn remove_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
     let beside = distance_path(outcome_path);
     if !beside.is_file() {
         return Ok(Vec::new());
     }
-    // The headers alone tell (a table may be gigabytes).
     let outcomes = read_header_only(outcome_path)?;
     let paired = match read_header_only(&beside) {
-        Ok(d) => {
-            d.kind == gametable_format::TableKind::Distance
-                && d.game == outcomes.game
-                && d.symmetry == outcomes.symmetry
-                && d.states == outcomes.states
-        }
+        Ok(distances) => distances_pair(&outcomes, &distances),
         Err(TableFileError::Format(..)) => false,
         Err(e) => return Err(e),
     };
     if paired {
         return Ok(Vec::new());
     }
-    remove_distances(outcome_path)
+    remove_distance_files(outcome_path)
 }
 
-/// After the outcome table at `outcome_path` and its fingerprint
-/// (`outcome_files`, names in its folder) were written and writing its
-/// distance table failed with `error`: leaves the folder as
-/// `--no-distances` would have, the new outcome table alone, listed in
-/// `SHA256SUMS`, with no distance table beside it (neither the one the
-/// replaced table left, which would not pair with it, nor a part of the
-/// new one). Best effort, the failure already being reported: returns
-/// `error`.
-pub fn settle_failed_distances<E>(outcome_path: &Path, outcome_files: &[&str], error: E) -> E {
+/// After the outcome table at `outcome_path` was written and writing its
+/// distance table failed with `error` (a full disk, say): `written` names
+/// the files (in its folder) that landed, the outcome table and its
+/// fingerprint, and the distance table itself if only its fingerprint
+/// failed. Leaves the folder as `--no-distances` would have: the new
+/// outcome table listed in `SHA256SUMS`, beside no part of its own distance
+/// table (a table without its fingerprint, or a fingerprint of the table
+/// it replaced, is removed), and beside the replaced table's distance table
+/// only where that pairs with it ([`drop_unpaired_distances`]). The files
+/// are removed before the list is rewritten, once, so that on a full disk
+/// the list has the room they freed.
+///
+/// Returns `error`, or, when the cleaning up fails as well, an error that
+/// says both.
+pub fn settle_failed_distances<E>(outcome_path: &Path, written: &[impl AsRef<str>], error: E) -> E
+where
+    E: From<TableFileError> + fmt::Display,
+{
+    match settle(outcome_path, written) {
+        Ok(()) => error,
+        Err(cleanup) => E::from(TableFileError::Unsettled(
+            error.to_string(),
+            Box::new(cleanup),
+        )),
+    }
+}
+
+/// [`settle_failed_distances`]'s work: the first error, after trying
+/// every step.
+fn settle(outcome_path: &Path, written: &[impl AsRef<str>]) -> Result<(), TableFileError> {
+    let table = distance_path(outcome_path);
+    let fingerprint = fingerprint_path(&table);
+    let name = |path: &Path| {
+        path.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
+    let beside = [(name(&table), &table), (name(&fingerprint), &fingerprint)];
+    let written: Vec<&str> = written.iter().map(AsRef::as_ref).collect();
+    let removed = if written.contains(&beside[0].0.as_str()) {
+        remove_distance_files(outcome_path)
+    } else {
+        remove_unpaired_distances(outcome_path)
+    };
+    // Whatever is not there any more leaves the list, whatever step failed.
+    let gone: Vec<&str> = beside
+        .iter()
+        .filter(|(_, path)| !path.is_file())
+        .map(|(name, _)| name.as_str())
+        .collect();
+    let kept: Vec<&str> = written
+        .into_iter()
+        .filter(|name| beside.iter().all(|(n, _)| n != name))
+        .collect();
     let dir = outcome_path.parent().unwrap_or(Path::new(""));
-    let _ = update_sums(dir, outcome_files);
-    let _ = remove_distances(outcome_path);
-    error
+    let sums = rewrite_sums(dir, &kept, &gone);
+    removed.and(sums)
 }
 
 /// Removes the distance table beside `outcome_path` and its fingerprint,
-/// whichever is there, and their `SHA256SUMS` entries. Returns the paths
+/// whichever is there (not their `SHA256SUMS` entries). Returns the paths
 /// removed.
-fn remove_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
-    let io = |path: &Path, e| TableFileError::Io(path.to_path_buf(), e);
+fn remove_distance_files(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
     let table = distance_path(outcome_path);
     let mut removed = Vec::new();
-    for path in [fingerprint_path(&table), table] {
+    for path in [table.clone(), fingerprint_path(&table)] {
         if path.is_file() {
-            std::fs::remove_file(&path).map_err(|e| io(&path, e))?;
+            std::fs::remove_file(&path).map_err(|e| TableFileError::Io(path.clone(), e))?;
             removed.push(path);
         }
     }
-    removed.reverse();
-    let dir = outcome_path.parent().unwrap_or(Path::new(""));
-    let names: Vec<String> = removed
+    Ok(removed)
+}
+
+/// The file names of `paths`, in their order.
+fn file_names(paths: &[PathBuf]) -> Vec<String> {
+    paths
         .iter()
         .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
-        .collect();
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    if dir.join(SUMS).is_file() {
-        rewrite_sums(dir, &[], &names)?;
-    }
-    Ok(removed)
+        .collect()
 }
 
 /// Checks `dir/SHA256SUMS` against the files it lists, as `sha256sum -c` does.

@@ -7,15 +7,13 @@ use std::path::{Path, PathBuf};
 use gametable_format::{Compression, Symmetry, TableKind, TableSpec};
 
 use super::files::{
-    distance_path, fingerprint_path, pack_distances, settle_failed_distances, update_sums,
-    TableFileError, GENERATOR,
+    distance_path, pack_distances, settle_failed_distances, update_sums, TableFileError, GENERATOR,
 };
 use super::fingerprint::fingerprint;
 use super::read::{decode_table, StoredTable};
 use crate::engine::codes::Codes;
 use crate::engine::distances::Distances;
 use crate::engine::{Game, Solved};
-use crate::store::atomic;
 
 /// How [`write_tables`] writes.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -127,21 +125,13 @@ pub fn write_tables<G: Game>(
     };
     let (outcome_file, distance_file) = (outcome_file?, distance_file?);
 
-    let mut files = Vec::new();
+    let mut landed = Vec::new();
     let (bytes, outcomes) = outcome_file;
-    write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut files)?;
-    let names = |files: &[PathBuf]| -> Vec<String> {
-        files
-            .iter()
-            .filter_map(|p| p.file_name().map(|n| n.to_string_lossy().into_owned()))
-            .collect()
-    };
+    write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut landed)?;
     let distances = match distance_file {
         Some((path, bytes, table)) => {
-            if let Err(e) = write_with_fingerprint(&path, &bytes, &table, options, &mut files) {
-                let outcome_files = names(&files);
-                let outcome_files: Vec<&str> = outcome_files.iter().map(String::as_str).collect();
-                return Err(settle_failed_distances(outcome_path, &outcome_files, e));
+            if let Err(e) = write_with_fingerprint(&path, &bytes, &table, options, &mut landed) {
+                return Err(settle_failed_distances(outcome_path, &landed, e));
             }
             Some((path, table, bytes.len()))
         }
@@ -151,14 +141,12 @@ pub fn write_tables<G: Game>(
         .parent()
         .map(Path::to_path_buf)
         .unwrap_or_default();
-    let names = names(&files);
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    update_sums(&dir, &names)?;
+    update_sums(&dir, &landed)?;
     Ok(Written {
         outcomes,
         outcome_bytes: bytes.len(),
         distances,
-        files,
+        files: landed.iter().map(|name| dir.join(name)).collect(),
     })
 }
 
@@ -253,24 +241,19 @@ fn encode_distances(
     Ok((path, bytes, table))
 }
 
-/// Writes a table and its fingerprint atomically, recording both in `files`.
+/// Writes a table and its fingerprint atomically, recording both (by
+/// name) in `landed` as they land.
 fn write_with_fingerprint(
     path: &Path,
     bytes: &[u8],
     table: &StoredTable,
     options: &WriteOptions,
-    files: &mut Vec<PathBuf>,
+    landed: &mut Vec<String>,
 ) -> Result<(), TableFileError> {
     let name = path
         .file_name()
         .map(|n| n.to_string_lossy().into_owned())
         .ok_or_else(|| refuse(path, "not a file path".into()))?;
     let text = fingerprint(&name, table, bytes.len(), &options.regenerate);
-    let fingerprint_path = fingerprint_path(path);
-    atomic::write(path, bytes).map_err(|e| TableFileError::Io(path.into(), e))?;
-    atomic::write(&fingerprint_path, text.as_bytes())
-        .map_err(|e| TableFileError::Io(fingerprint_path.clone(), e))?;
-    files.push(path.to_path_buf());
-    files.push(fingerprint_path);
-    Ok(())
+    super::files::write_with_fingerprint(path, bytes, &text, landed)
 }

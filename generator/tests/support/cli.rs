@@ -27,6 +27,24 @@ pub fn gametable(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
     child.wait_with_output().unwrap()
 }
 
+/// [`gametable`] with no file it writes allowed past `kib` KiB (a full
+/// disk, without filling one): a shell sets the limit, and ignores the
+/// signal that would kill the run, so that the write fails instead.
+pub fn gametable_under_file_limit(kib: u32, args: &[&str]) -> Output {
+    // `ulimit -f` counts 512-byte blocks in a POSIX shell.
+    let script = format!("trap '' XFSZ; ulimit -f {}; exec \"$@\"", kib * 2);
+    Command::new("sh")
+        .arg("-c")
+        .arg(script)
+        .arg("sh")
+        .arg(env!("CARGO_BIN_EXE_gametable"))
+        .args(args)
+        .current_dir(workspace())
+        .stdin(Stdio::null())
+        .output()
+        .unwrap()
+}
+
 /// Output bytes as text.
 pub fn text(bytes: &[u8]) -> String {
     String::from_utf8_lossy(bytes).into_owned()

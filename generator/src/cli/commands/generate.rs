@@ -12,7 +12,6 @@ use crate::cli::source::Source;
 use crate::distributed::Executor;
 use crate::engine::{Game, SolveOptions};
 use crate::games::cards::solve::{self as sweep, Solution};
-use crate::store::atomic;
 use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
 use crate::store::{self, WriteOptions};
 use gametable::{code, PerfectPlay, Variant};
@@ -82,15 +81,14 @@ pub fn cards(
         Some(distances) => Some(encode_distances(&path, &outcome.decoded, distances)?),
         None => None,
     };
-    let mut written = outcome.write(&path)?;
+    let mut written = Vec::new();
+    outcome.write(&path, &mut written)?;
     if let Some(distance) = &distance {
-        match distance.write(&table_file::distance_path(&path)) {
-            Ok(names) => written.extend(names),
-            Err(e) => return Err(settle_failed_distances(&path, &written, e)),
+        if let Err(e) = distance.write(&table_file::distance_path(&path), &mut written) {
+            return Err(store::settle_failed_distances(&path, &written, e));
         }
     }
-    let names: Vec<&str> = written.iter().map(String::as_str).collect();
-    table_file::update_sums(&dir, &names)?;
+    table_file::update_sums(&dir, &written)?;
     if distance.is_none() {
         say_stale_distances_removed(&path)?;
     }
@@ -141,16 +139,6 @@ pub fn cards(
         dir.join(table_file::SUMS).display()
     );
     Ok(())
-}
-
-/// [`store::settle_failed_distances`] for the names of the files written.
-fn settle_failed_distances(
-    path: &Path,
-    written: &[String],
-    error: Box<dyn std::error::Error>,
-) -> Box<dyn std::error::Error> {
-    let written: Vec<&str> = written.iter().map(String::as_str).collect();
-    store::settle_failed_distances(path, &written, error)
 }
 
 /// After an outcome table written alone: removes a distance table left
@@ -239,19 +227,21 @@ fn encode_outcomes(path: &Path, solution: &Solution) -> crate::cli::Result<Encod
 }
 
 impl EncodedOutcomes {
-    /// Writes the table and its fingerprint atomically; returns their names.
-    fn write(&self, path: &Path) -> crate::cli::Result<Vec<String>> {
-        let name = file_name_of(path)?;
-        let fingerprint_path = table_file::fingerprint_path(path);
+    /// Writes the table and its fingerprint atomically, adding their
+    /// names to `landed` as they land.
+    fn write(&self, path: &Path, landed: &mut Vec<String>) -> crate::cli::Result<()> {
         let fingerprint = table_file::fingerprint(
-            &name,
+            &file_name_of(path)?,
             &self.decoded.header,
             self.bytes.len(),
             self.decoded.counts(),
         );
-        write_file(path, &self.bytes)?;
-        write_file(&fingerprint_path, fingerprint.as_bytes())?;
-        Ok(vec![name, file_name_of(&fingerprint_path)?])
+        Ok(store::write_with_fingerprint(
+            path,
+            &self.bytes,
+            &fingerprint,
+            landed,
+        )?)
     }
 }
 
@@ -291,24 +281,22 @@ fn encode_distances(
 }
 
 impl EncodedDistances {
-    /// Writes the table and its fingerprint atomically; returns their names.
-    fn write(&self, path: &Path) -> crate::cli::Result<Vec<String>> {
-        let name = file_name_of(path)?;
-        let fingerprint_path = table_file::fingerprint_path(path);
+    /// Writes the table and its fingerprint atomically, adding their
+    /// names to `landed` as they land.
+    fn write(&self, path: &Path, landed: &mut Vec<String>) -> crate::cli::Result<()> {
         let fingerprint = table_file::distance_fingerprint(
-            &name,
+            &file_name_of(path)?,
             &self.decoded.header,
             self.bytes.len(),
             &self.stats,
         );
-        write_file(path, &self.bytes)?;
-        write_file(&fingerprint_path, fingerprint.as_bytes())?;
-        Ok(vec![name, file_name_of(&fingerprint_path)?])
+        Ok(store::write_with_fingerprint(
+            path,
+            &self.bytes,
+            &fingerprint,
+            landed,
+        )?)
     }
-}
-
-fn write_file(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
-    atomic::write(path, bytes).map_err(|e| format!("{}: {e}", path.display()).into())
 }
 
 fn file_name_of(path: &Path) -> crate::cli::Result<String> {
@@ -395,26 +383,22 @@ pub fn outcome_table(
     {
         return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
     }
-    atomic::write(&path, &bytes).map_err(|e| format!("{}: {e}", path.display()))?;
-    let fingerprint_path = table_file::fingerprint_path(&path);
     let fingerprint = table_file::fingerprint(&file_name, decoded.header(), bytes.len(), counts);
-    atomic::write(&fingerprint_path, fingerprint.as_bytes())
-        .map_err(|e| format!("{}: {e}", fingerprint_path.display()))?;
-    let mut names = vec![file_name.clone(), file_name_of(&fingerprint_path)?];
+    let mut written = Vec::new();
+    store::write_with_fingerprint(&path, &bytes, &fingerprint, &mut written)?;
     if distances {
-        match layout_distances(
+        if let Err(e) = layout_distances(
             variant,
             &path,
             decoded.header(),
             decoded.as_bytes(),
             laid_distances,
+            &mut written,
         ) {
-            Ok(written) => names.extend(written),
-            Err(e) => return Err(settle_failed_distances(&path, &names, e)),
+            return Err(store::settle_failed_distances(&path, &written, e));
         }
     }
-    let names: Vec<&str> = names.iter().map(String::as_str).collect();
-    table_file::update_sums(&dir, &names)?;
+    table_file::update_sums(&dir, &written)?;
     if !distances {
         say_stale_distances_removed(&path)?;
     }
@@ -459,14 +443,16 @@ pub fn outcome_table(
 /// of the lookup crate's opener and checked against the codes (a draw or
 /// not a position has no distance, every other state one), then written
 /// with its fingerprint; `laid`: the distances in the table's layout, when
-/// a sweep already gave them. Returns the names written.
+/// a sweep already gave them. Adds the names of the files to `landed`
+/// as they land.
 fn layout_distances(
     variant: Variant,
     path: &Path,
     outcomes: &gametable_format::Header,
     packed: &[u8],
     laid: Option<Vec<u16>>,
-) -> crate::cli::Result<Vec<String>> {
+    landed: &mut Vec<String>,
+) -> crate::cli::Result<()> {
     let distances = match laid {
         Some(laid) => laid,
         None => in_layout(variant, outcomes.symmetry),
@@ -495,12 +481,13 @@ fn layout_distances(
     if decoded.as_bytes() != payload || !agrees {
         return Err("internal error: the distance table does not read back as solved or disagrees with the outcomes; nothing written".into());
     }
-    let name = file_name_of(&distance_path)?;
     let fingerprint = layout_distance_fingerprint(&distance_path, &bytes, path)?;
-    write_file(&distance_path, &bytes)?;
-    let fingerprint_path = table_file::fingerprint_path(&distance_path);
-    write_file(&fingerprint_path, fingerprint.as_bytes())?;
-    Ok(vec![name, file_name_of(&fingerprint_path)?])
+    Ok(store::write_with_fingerprint(
+        &distance_path,
+        &bytes,
+        &fingerprint,
+        landed,
+    )?)
 }
 
 /// Every stored state's distance in the layout `symmetry`, from a sweep
@@ -697,12 +684,13 @@ fn generic<G: Game>(
             // Moved out to be freed here: a partly moved value keeps the
             // rest until the end of the function.
             drop((codes, solved_distances));
-            Source::Stored(Box::new(store::GameTables {
-                path: path.clone(),
+            Source::Stored(Box::new(store::GameTables::from_tables(
+                g,
+                &path,
                 outcomes,
-                distances: Some(distances),
+                Some(distances),
                 orbits,
-            }))
+            )?))
         }
         None => Source::Solved(Box::new(solved)),
     };
