@@ -489,7 +489,7 @@ fn write_and_read_back(
     }
     Ok(format!(
         "tables: written and read back, {} stored states, every answer the solve's",
-        tables.outcomes.stored_states()
+        tables.outcomes().stored_states()
     ))
 }
 

@@ -39,7 +39,7 @@ pub enum OpenError {
         found: Game,
         /// The game and parameters asked for, e.g. `cards, with the
         /// parameters cards and modulus`, or an index's
-        /// `connect4 (width = 4, height = 5)`.
+        /// `connect4 (width = 4, height = 5), the index's`.
         expected: Cow<'static, str>,
     },
     /// A table of the game asked for, but of another size or symmetry than

@@ -421,7 +421,7 @@ fn committed_tables_read_back_agree_with_negamax() {
     let game = TicTacToe;
     let path = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/tictactoe.gtbl");
     let tables = gametable_gen::store::GameTables::open(&game, &path).unwrap();
-    assert!(tables.orbits.is_some() && tables.distances.is_some());
+    assert!(tables.orbits().is_some() && tables.distances().is_some());
     let mut memo = HashMap::new();
     for grid in Grid::all() {
         let expected = grid.valid().then(|| negamax(grid, &mut memo));
@@ -433,6 +433,11 @@ fn committed_tables_read_back_agree_with_negamax() {
         );
     }
     assert_eq!(tables.answer(&game, game.states()), None);
+    assert_eq!(tables.answer(&game, u64::MAX), None);
+    // Asked with a game of another size than the one opened for, the
+    // tables answer nothing, rather than another game's outcomes.
+    let connect4 = gametable_gen::games::connect4::ConnectFour::new(4, 4).unwrap();
+    assert!((0..100).all(|i| tables.answer(&connect4, i).is_none()));
     // Another game's table is refused, naming both.
     let other = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/connect4-4x4.gtbl");
     let refused = gametable_gen::store::GameTables::open(&game, &other)

@@ -66,7 +66,7 @@ impl Source {
     /// Whether distances are known.
     pub fn has_distances(&self) -> bool {
         match self {
-            Source::Stored(stored) => stored.distances.is_some(),
+            Source::Stored(stored) => stored.distances().is_some(),
             _ => true,
         }
     }
@@ -75,13 +75,13 @@ impl Source {
     pub fn describe(&self) -> String {
         match self {
             Source::Solved(_) => "a solve in memory (no table)".to_string(),
-            Source::Stored(stored) => match &stored.distances {
+            Source::Stored(stored) => match stored.distances() {
                 Some(_) => format!(
                     "{} and {}",
-                    stored.path.display(),
-                    store::distance_path(&stored.path).display()
+                    stored.path().display(),
+                    store::distance_path(stored.path()).display()
                 ),
-                None => format!("{} (no distance table beside it)", stored.path.display()),
+                None => format!("{} (no distance table beside it)", stored.path().display()),
             },
             #[cfg(feature = "embedded")]
             Source::EmbeddedCards => "the embedded (8, 5) tables".to_string(),

@@ -187,7 +187,8 @@ impl fmt::Display for Check {
 pub struct Failure {
     /// The contract broken.
     pub check: Check,
-    /// The index it was broken at.
+    /// The index it was broken at (0 for a check of the game as a whole,
+    /// [`Check::Names`]).
     pub index: u64,
     /// What was found there, e.g. `successor 9 is not a position`.
     pub found: String,
@@ -195,14 +196,11 @@ pub struct Failure {
 
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
-        write!(
-            f,
-            "conformance check {} failed at index {}: {} ({})",
-            self.check,
-            self.index,
-            self.found,
-            self.check.contract()
-        )
+        write!(f, "conformance check {} failed", self.check)?;
+        if self.check != Check::Names {
+            write!(f, " at index {}", self.index)?;
+        }
+        write!(f, ": {} ({})", self.found, self.check.contract())
     }
 }
 
@@ -1132,6 +1130,12 @@ mod tests {
             "conformance check unmove-of-move failed at index 2: successor 0 has \
              predecessors [5, 1, 10], without 2 (every successor t of s has s among \
              predecessors(t))"
+        );
+        // A check of the game as a whole names no index.
+        let names = failure(&Heaps::new(Break::NameWithSpace)).to_string();
+        assert!(
+            names.starts_with("conformance check names failed: "),
+            "{names}"
         );
     }
 

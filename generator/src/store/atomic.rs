@@ -145,7 +145,7 @@ mod tests {
         let alive = dir.join(".t.bin.1.tmp"); // init
         let other = dir.join(format!(".u.bin.{}.tmp", u32::MAX - 1));
         // The output folder's probe, left by a writer killed while probing.
-        let probe = dir.join(format!(".t.bin.{}.probe-123.renamed.tmp", u32::MAX - 1));
+        let probe = dir.join(format!(".t.bin.{}.r123.tmp", u32::MAX - 1));
         for p in [&dead, &alive, &other, &probe] {
             fs::write(p, b"partial").unwrap();
         }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use gametable::Outcome;
 use gametable_format::{Symmetry, TableKind};
 
-use super::files::{distance_beside, distance_path, outcome_path, TableFileError};
+use super::files::{distance_beside, distance_path, distances_pair, outcome_path, TableFileError};
 use super::read::{read_table, StoredTable};
 use crate::engine::deep::Answer;
 use crate::engine::orbits::Orbits;
@@ -19,14 +19,13 @@ use crate::engine::Game;
 /// there is one, and the orbit numbering of a reduced table, each checked
 /// to be the game's and the other's.
 pub struct GameTables {
-    /// The outcome table's path.
-    pub path: PathBuf,
-    /// The outcome table.
-    pub outcomes: StoredTable,
-    /// The distance table, when one is beside it.
-    pub distances: Option<StoredTable>,
-    /// The orbit numbering, for a table with one state per orbit.
-    pub orbits: Option<Orbits>,
+    path: PathBuf,
+    outcomes: StoredTable,
+    distances: Option<StoredTable>,
+    orbits: Option<Orbits>,
+    /// The number of states of the game the tables were checked against,
+    /// so that [`GameTables::answer`] refuses a game of another size.
+    states: u64,
 }
 
 impl GameTables {
@@ -103,17 +102,42 @@ impl GameTables {
             outcomes,
             distances,
             orbits,
+            states: game.states(),
         })
+    }
+
+    /// The outcome table's path.
+    pub fn path(&self) -> &Path {
+        &self.path
+    }
+
+    /// The outcome table.
+    pub fn outcomes(&self) -> &StoredTable {
+        &self.outcomes
+    }
+
+    /// The distance table, when one was beside the outcome table.
+    pub fn distances(&self) -> Option<&StoredTable> {
+        self.distances.as_ref()
+    }
+
+    /// The orbit numbering, for a table with one state per orbit.
+    pub fn orbits(&self) -> Option<&Orbits> {
+        self.orbits.as_ref()
     }
 
     /// The outcome of state `index` of `game` for the player to move, and
     /// its distance when a distance table was read (`None` for no
-    /// position). A state that a game's own orbit numbering leaves out
-    /// ([`Game::settled`]) is answered by the rules, as the sweep answered
-    /// it.
+    /// position, an index past the last state, or a game of another size
+    /// than the one the tables were opened for). A state that a game's own
+    /// orbit numbering leaves out ([`Game::settled`]) is answered by the
+    /// rules, as the sweep answered it.
     pub fn answer<G: Game>(&self, game: &G, index: u64) -> Answer {
+        if index >= self.states || game.states() != self.states {
+            return None;
+        }
         let stored = match &self.orbits {
-            None => (index < game.states()).then_some(index)?,
+            None => index,
             Some(orbits) => match orbits.settled(game, index) {
                 Some((outcome, distance)) => return Some((outcome, Some(distance))),
                 None => orbits.orbit_of(game, index)?,
@@ -131,16 +155,12 @@ impl GameTables {
 ///
 /// # Errors
 /// A message naming both files.
-pub fn check_pair(
+pub(crate) fn check_pair(
     path: &Path,
     outcomes: &StoredTable,
     distances: &StoredTable,
 ) -> Result<(), TableFileError> {
-    if distances.kind() != TableKind::Distance
-        || distances.header.game != outcomes.header.game
-        || distances.symmetry() != outcomes.symmetry()
-        || distances.stored_states() != outcomes.stored_states()
-    {
+    if !distances_pair(&outcomes.header, &distances.header) {
         return Err(TableFileError::Unsupported(
             distance_path(path),
             format!(
