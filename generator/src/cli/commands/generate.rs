@@ -230,19 +230,25 @@ impl EncodedOutcomes {
     /// Writes the table and its fingerprint atomically, adding their
     /// names to `landed` as they land.
     fn write(&self, path: &Path, landed: &mut Vec<String>) -> crate::cli::Result<()> {
-        let fingerprint = table_file::fingerprint(
-            &file_name_of(path)?,
-            &self.decoded.header,
-            self.bytes.len(),
-            self.decoded.counts(),
-        );
-        Ok(store::write_with_fingerprint(
-            path,
-            &self.bytes,
-            &fingerprint,
-            landed,
-        )?)
+        let counts = self.decoded.counts();
+        let fingerprint = |name: &str| {
+            table_file::fingerprint(name, &self.decoded.header, self.bytes.len(), counts)
+        };
+        write_encoded(path, &self.bytes, fingerprint, landed)
     }
+}
+
+/// Writes `bytes` at `path`, then the fingerprint `fingerprint` makes of
+/// its file name beside it, atomically, adding their names to `landed` as
+/// they land.
+fn write_encoded(
+    path: &Path,
+    bytes: &[u8],
+    fingerprint: impl FnOnce(&str) -> String,
+    landed: &mut Vec<String>,
+) -> crate::cli::Result<()> {
+    let text = fingerprint(&file_name_of(path)?);
+    Ok(store::write_with_fingerprint(path, bytes, &text, landed)?)
 }
 
 /// An encoded distance table, read back and checked, ready to write.
@@ -284,18 +290,15 @@ impl EncodedDistances {
     /// Writes the table and its fingerprint atomically, adding their
     /// names to `landed` as they land.
     fn write(&self, path: &Path, landed: &mut Vec<String>) -> crate::cli::Result<()> {
-        let fingerprint = table_file::distance_fingerprint(
-            &file_name_of(path)?,
-            &self.decoded.header,
-            self.bytes.len(),
-            &self.stats,
-        );
-        Ok(store::write_with_fingerprint(
-            path,
-            &self.bytes,
-            &fingerprint,
-            landed,
-        )?)
+        let fingerprint = |name: &str| {
+            table_file::distance_fingerprint(
+                name,
+                &self.decoded.header,
+                self.bytes.len(),
+                &self.stats,
+            )
+        };
+        write_encoded(path, &self.bytes, fingerprint, landed)
     }
 }
 
