@@ -5,7 +5,7 @@
 #[path = "support/cli.rs"]
 mod cli;
 
-use cli::{gametable, gametable_under_file_limit, scratch_dir, text};
+use cli::{gametable, gametable_under_file_limit, gametable_under_memory_limit, scratch_dir, text};
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let out = gametable(args, stdin.as_bytes());
@@ -1037,6 +1037,70 @@ fn a_distance_table_that_cannot_be_written_leaves_the_outcome_table_alone() {
             verified.contains(&format!("t.gtbl: {described}")),
             "{case}: {verified}"
         );
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// A Cards run that runs out of memory while solving its distances, in
+/// either writer (every state, or a layout), has written nothing: the
+/// table it would replace and that table's distance table are left as
+/// they were, byte for byte, and still verify. The limit lets the outcome
+/// sweep of (10, 7) run (it needs about 40 MiB of address space here) and
+/// refuses the distance sweep's 128 MB of distances.
+#[test]
+fn a_run_out_of_memory_in_its_distances_writes_nothing() {
+    let old = ["cards", "--cards", "6", "--modulus", "3"];
+    let new = ["cards", "--cards", "10", "--modulus", "7", "--threads", "1"];
+    for (case, layout) in [
+        &[][..],
+        &["--symmetry", "orbits"],
+        &["--compression", "none"],
+    ]
+    .iter()
+    .enumerate()
+    {
+        let dir = scratch_dir(&format!("distances-out-of-memory-{case}"));
+        let output = dir.join("t.gtbl");
+        let output = output.to_str().unwrap();
+        ok(
+            &[&["generate"], &old[..], layout, &["--output", output]].concat(),
+            "",
+        );
+        let files = [
+            "t.gtbl",
+            "t.fingerprint",
+            "t-distance.gtbl",
+            "t-distance.fingerprint",
+            "SHA256SUMS",
+        ];
+        let before: Vec<Vec<u8>> = files
+            .iter()
+            .map(|f| std::fs::read(dir.join(f)).unwrap())
+            .collect();
+        let out = gametable_under_memory_limit(
+            110 * 1024,
+            &[&["generate"], &new[..], layout, &["--output", output]].concat(),
+        );
+        assert!(!out.status.success(), "{case}: solved within the limit");
+        let err = text(&out.stderr);
+        assert!(err.contains("memory allocation"), "{case}: {err}");
+        for (file, bytes) in files.iter().zip(&before) {
+            let after = std::fs::read(dir.join(file)).unwrap();
+            assert!(&after == bytes, "{case}: {file} changed");
+        }
+        // The first run's lock on SHA256SUMS stays, as it does after
+        // every write.
+        let mut names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|name| name != ".SHA256SUMS.lock")
+            .collect();
+        names.sort();
+        let mut expected = files.map(str::to_string).to_vec();
+        expected.sort();
+        assert_eq!(names, expected, "{case}: files left behind");
+        let verified = ok(&["verify", dir.to_str().unwrap()], "");
+        assert!(verified.contains("cards (6, 3)"), "{case}: {verified}");
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }

@@ -32,7 +32,19 @@ pub fn gametable(args: &[&str], stdin: impl AsRef<[u8]>) -> Output {
 /// signal that would kill the run, so that the write fails instead.
 pub fn gametable_under_file_limit(kib: u32, args: &[&str]) -> Output {
     // `ulimit -f` counts 512-byte blocks in a POSIX shell.
-    let script = format!("trap '' XFSZ; ulimit -f {}; exec \"$@\"", kib * 2);
+    gametable_in_shell(&format!("trap '' XFSZ; ulimit -f {}", kib * 2), args)
+}
+
+/// [`gametable`] with no more than `kib` KiB of address space (a machine
+/// out of memory, without exhausting this one): an allocation past it
+/// fails and the run aborts.
+pub fn gametable_under_memory_limit(kib: u32, args: &[&str]) -> Output {
+    gametable_in_shell(&format!("ulimit -v {kib}"), args)
+}
+
+/// [`gametable`] started by a POSIX shell after `setup` (limits it sets).
+fn gametable_in_shell(setup: &str, args: &[&str]) -> Output {
+    let script = format!("{setup}; exec \"$@\"");
     Command::new("sh")
         .arg("-c")
         .arg(script)

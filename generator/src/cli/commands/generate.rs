@@ -387,18 +387,29 @@ pub fn outcome_table(
         return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
     }
     let fingerprint = table_file::fingerprint(&file_name, decoded.header(), bytes.len(), counts);
-    let mut written = Vec::new();
-    store::write_with_fingerprint(&path, &bytes, &fingerprint, &mut written)?;
-    if distances {
-        if let Err(e) = layout_distances(
+    // The distance table is solved, encoded and checked before anything
+    // lands, so that a failure or a kill there leaves the old tables alone.
+    let distance = if distances {
+        Some(layout_distances(
             variant,
             &path,
             decoded.header(),
             decoded.as_bytes(),
             laid_distances,
+        )?)
+    } else {
+        None
+    };
+    let mut written = Vec::new();
+    store::write_with_fingerprint(&path, &bytes, &fingerprint, &mut written)?;
+    if let Some(distance) = &distance {
+        if let Err(e) = store::write_with_fingerprint(
+            &distance.path,
+            &distance.bytes,
+            &distance.fingerprint,
             &mut written,
         ) {
-            return Err(store::settle_failed_distances(&path, &written, e));
+            return Err(store::settle_failed_distances(&path, &written, e).into());
         }
     }
     table_file::update_sums(&dir, &written)?;
@@ -440,22 +451,28 @@ pub fn outcome_table(
     Ok(())
 }
 
+/// A layout's distance table, encoded, read back and checked, with its
+/// fingerprint, ready to write at `path`.
+struct EncodedLayoutDistances {
+    path: PathBuf,
+    bytes: Vec<u8>,
+    fingerprint: String,
+}
+
 /// The distance table beside the layout table `path` (whose header is
 /// `outcomes` and codes `packed`), in the same symmetry and compression:
 /// solved with distances, one per stored state, read back with every check
 /// of the lookup crate's opener and checked against the codes (a draw or
-/// not a position has no distance, every other state one), then written
-/// with its fingerprint; `laid`: the distances in the table's layout, when
-/// a sweep already gave them. Adds the names of the files to `landed`
-/// as they land.
+/// not a position has no distance, every other state one), with its
+/// fingerprint, nothing written yet; `laid`: the distances in the table's
+/// layout, when a sweep already gave them.
 fn layout_distances(
     variant: Variant,
     path: &Path,
     outcomes: &gametable_format::Header,
     packed: &[u8],
     laid: Option<Vec<u16>>,
-    landed: &mut Vec<String>,
-) -> crate::cli::Result<()> {
+) -> crate::cli::Result<EncodedLayoutDistances> {
     let distances = match laid {
         Some(laid) => laid,
         None => in_layout(variant, outcomes.symmetry),
@@ -485,12 +502,11 @@ fn layout_distances(
         return Err("internal error: the distance table does not read back as solved or disagrees with the outcomes; nothing written".into());
     }
     let fingerprint = layout_distance_fingerprint(&distance_path, &bytes, path)?;
-    Ok(store::write_with_fingerprint(
-        &distance_path,
-        &bytes,
-        &fingerprint,
-        landed,
-    )?)
+    Ok(EncodedLayoutDistances {
+        path: distance_path,
+        bytes,
+        fingerprint,
+    })
 }
 
 /// Every stored state's distance in the layout `symmetry`, from a sweep
