@@ -547,6 +547,34 @@ fn a_failed_distance_write_leaves_the_outcome_table_alone() {
     }
 }
 
+/// A distance fingerprint left without its table (a run killed between
+/// removing the two) is removed, with its `SHA256SUMS` entry, when an
+/// outcome table is next written there alone; a distance table that
+/// pairs is kept.
+#[test]
+fn a_lone_distance_fingerprint_is_removed() {
+    let dir = dir("lone-fingerprint");
+    let path = dir.join("t.gtbl");
+    let game = TwoPiles { stones: 3 };
+    let options = options(Compression::Zstd);
+    store::write_tables(&game, &mut solve(&game, false), &path, &options).unwrap();
+    assert!(store::drop_unpaired_distances(&path).unwrap().is_empty());
+    assert!(dir.join("t-distance.gtbl").is_file());
+
+    std::fs::remove_file(dir.join("t-distance.gtbl")).unwrap();
+    let removed = store::drop_unpaired_distances(&path).unwrap();
+    assert_eq!(removed, [dir.join("t-distance.fingerprint")]);
+    assert!(!dir.join("t-distance.fingerprint").exists());
+    let listed: Vec<String> = store::read_sums(&dir)
+        .unwrap()
+        .into_iter()
+        .map(|(_, name)| name)
+        .collect();
+    assert_eq!(listed, ["t.fingerprint", "t.gtbl"]);
+    assert_eq!(store::check_sums(&dir).unwrap(), 2);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// When cleaning up after a failed distance write fails as well (here the
 /// checksum list cannot be rewritten), the error says both.
 #[test]

@@ -499,29 +499,58 @@ pub(crate) fn distances_pair(
 /// After an outcome table was written at `outcome_path` without a distance
 /// table: a distance table left beside it by the table it replaced, of
 /// another game, parameters, layout or size, is removed with its
-/// fingerprint and checksum entry (every reader would refuse the pair).
-/// One that pairs with the new table (a solve of the same game) is kept.
-/// Returns the paths removed (none, or the table and its fingerprint if it
-/// had one).
+/// fingerprint and checksum entry (every reader would refuse the pair), as
+/// is a distance fingerprint left without its table. One that pairs with
+/// the new table (a solve of the same game and parameters, in the same
+/// layout) is kept. Returns the paths removed (none, the table and its
+/// fingerprint if it had one, or a lone fingerprint).
 ///
 /// # Errors
 /// A file that does not read, or a removal that fails.
 pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
     let removed = remove_unpaired_distances(outcome_path)?;
+    // Entries of distance files that are not there any more leave the
+    // list, whether removed now or by a run killed before its rewrite.
+    let gone = distance_files_gone(outcome_path);
     let dir = outcome_path.parent().unwrap_or(Path::new(""));
-    if !removed.is_empty() && dir.join(SUMS).is_file() {
-        rewrite_sums(dir, &[] as &[&str], &file_names(&removed))?;
+    if read_sums(dir)?.iter().any(|(_, name)| gone.contains(name)) {
+        rewrite_sums(dir, &[] as &[&str], &gone)?;
     }
     Ok(removed)
 }
 
+/// The file names of the distance table beside `outcome_path` and its
+/// fingerprint, each with whether the file is there.
+fn distance_files(outcome_path: &Path) -> [(String, bool); 2] {
+    let table = distance_path(outcome_path);
+    [fingerprint_path(&table), table].map(|path| {
+        let name = path
+            .file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default();
+        (name, path.is_file())
+    })
+}
+
+/// The names of the distance table beside `outcome_path` and its
+/// fingerprint that are not there.
+fn distance_files_gone(outcome_path: &Path) -> Vec<String> {
+    distance_files(outcome_path)
+        .into_iter()
+        .filter(|(_, there)| !there)
+        .map(|(name, _)| name)
+        .collect()
+}
+
 /// The distance table beside `outcome_path` and its fingerprint, removed
 /// unless the table pairs with the outcome table ([`distances_pair`]; the
-/// headers alone tell, a table may be gigabytes). Returns the paths removed.
+/// headers alone tell, a table may be gigabytes). A distance fingerprint
+/// without its table (a run killed between removing the two) is removed
+/// too. Returns the paths removed.
 fn remove_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
     let beside = distance_path(outcome_path);
     if !beside.is_file() {
-        return Ok(Vec::new());
+        return remove_distance_files(outcome_path);
     }
     let outcomes = read_header_only(outcome_path)?;
     let paired = match read_header_only(&beside) {
@@ -566,25 +595,19 @@ where
 /// every step.
 fn settle(outcome_path: &Path, written: &[impl AsRef<str>]) -> Result<(), TableFileError> {
     let table = distance_path(outcome_path);
-    let fingerprint = fingerprint_path(&table);
-    let name = |path: &Path| {
-        path.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default()
-    };
-    let beside = [(name(&table), &table), (name(&fingerprint), &fingerprint)];
+    let table_name = table
+        .file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default();
     let written: Vec<&str> = written.iter().map(AsRef::as_ref).collect();
-    let removed = if written.contains(&beside[0].0.as_str()) {
+    let removed = if written.contains(&table_name.as_str()) {
         remove_distance_files(outcome_path)
     } else {
         remove_unpaired_distances(outcome_path)
     };
     // Whatever is not there any more leaves the list, whatever step failed.
-    let gone: Vec<&str> = beside
-        .iter()
-        .filter(|(_, path)| !path.is_file())
-        .map(|(name, _)| name.as_str())
-        .collect();
+    let beside = distance_files(outcome_path);
+    let gone = distance_files_gone(outcome_path);
     let kept: Vec<&str> = written
         .into_iter()
         .filter(|name| beside.iter().all(|(n, _)| n != name))
@@ -607,14 +630,6 @@ fn remove_distance_files(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileE
         }
     }
     Ok(removed)
-}
-
-/// The file names of `paths`, in their order.
-fn file_names(paths: &[PathBuf]) -> Vec<String> {
-    paths
-        .iter()
-        .filter_map(|p| Some(p.file_name()?.to_string_lossy().into_owned()))
-        .collect()
 }
 
 /// Checks `dir/SHA256SUMS` against the files it lists, as `sha256sum -c` does.
