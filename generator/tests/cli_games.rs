@@ -1041,6 +1041,47 @@ fn a_distance_table_that_cannot_be_written_leaves_the_outcome_table_alone() {
     }
 }
 
+/// `verify --deep` refuses an outcome table beside another game's
+/// distance table (each file whole and fingerprinted), and one of the
+/// same game in another layout, naming both files.
+#[test]
+fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
+    let dir = scratch_dir("deep-unpaired");
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    let connect4 = ["connect4", "--width", "4", "--height", "4"];
+    ok(&["generate", "tictactoe", "--output", &at("t.gtbl")], "");
+    ok(
+        &[&["generate"], &connect4[..], &["--output", &at("u.gtbl")]].concat(),
+        "",
+    );
+    ok(
+        &[
+            "generate",
+            "tictactoe",
+            "--symmetry",
+            "none",
+            "--output",
+            &at("v.gtbl"),
+        ],
+        "",
+    );
+    for (other, why) in [("u", "another game"), ("v", "another layout")] {
+        std::fs::copy(at(&format!("{other}-distance.gtbl")), at("t-distance.gtbl")).unwrap();
+        let out = gametable(&["verify", "--deep", &at("t.gtbl")], b"");
+        assert!(!out.status.success(), "{why}");
+        let stdout = text(&out.stdout);
+        let expected = format!(
+            "FAIL  deep {} + {}: {} and {} are not an outcome table and its distance table",
+            at("t.gtbl"),
+            at("t-distance.gtbl"),
+            at("t.gtbl"),
+            at("t-distance.gtbl"),
+        );
+        assert!(stdout.contains(&expected), "{why}: {stdout}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A Cards run that runs out of memory while solving its distances, in
 /// either writer (every state, or a layout), has written nothing: the
 /// table it would replace and that table's distance table are left as

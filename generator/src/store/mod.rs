@@ -18,6 +18,9 @@ mod read;
 mod tables;
 mod write;
 
+/// The command line's `verify --deep` checks a pair given by two paths.
+#[cfg(feature = "cli")]
+pub(crate) use files::distances_pair;
 pub use files::{
     check_output, check_sums, count_codes, distance_beside, distance_path, drop_unpaired_distances,
     fingerprint_path, outcome_beside, outcome_path, pack_distances, read_bytes, read_header_only,

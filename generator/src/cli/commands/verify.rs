@@ -266,14 +266,9 @@ fn deep_generic(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result
     };
     let outcomes = read(outcome_path)?;
     let distances = read(distance_path)?;
-    if outcomes.kind() != TableKind::Outcome
-        || distances.kind() != TableKind::Distance
-        || outcomes.header.game != distances.header.game
-        || outcomes.symmetry() != distances.symmetry()
-        || outcomes.stored_states() != distances.stored_states()
-    {
+    if !crate::store::distances_pair(&outcomes.header, &distances.header) {
         return Err(format!(
-            "{} and {} are not an outcome table and its distance table (kind, game or layout differ)",
+            "{} and {} are not an outcome table and its distance table (kind, game, layout or size differ)",
             outcome_path.display(),
             distance_path.display()
         )
