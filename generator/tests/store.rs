@@ -521,7 +521,7 @@ fn a_failed_distance_write_leaves_the_outcome_table_alone() {
         }
         std::fs::remove_dir_all(dir.join("new")).unwrap();
 
-        let error = store::settle_failed_distances(&path, &landed, full());
+        let error = store::settle_failed_write(&path, &landed, full());
         assert_eq!(error.to_string(), full().to_string());
         let mut expected = vec!["t.fingerprint", "t.gtbl"];
         if kept {
@@ -543,6 +543,81 @@ fn a_failed_distance_write_leaves_the_outcome_table_alone() {
         assert_eq!(listed, expected);
         let table = store::read_table(&path).unwrap();
         assert_eq!(table.header.game.name, "two_piles");
+        std::fs::remove_dir_all(&dir).unwrap();
+    }
+}
+
+/// A write that fails at the outcome table or at its fingerprint (here a
+/// folder stands where the file's temporary goes): when the table does not
+/// land, the old tables are left as they were, byte for byte; when the
+/// table lands and its fingerprint does not, the replaced table's
+/// fingerprint and unpaired distance table are removed and `SHA256SUMS`
+/// lists the new table alone; when the fingerprint there is already the
+/// new table's, word for word (the same table written again), the write
+/// succeeds.
+#[test]
+fn a_failed_outcome_write_leaves_no_stale_file() {
+    let names = [
+        "SHA256SUMS",
+        "t-distance.fingerprint",
+        "t-distance.gtbl",
+        "t.fingerprint",
+        "t.gtbl",
+    ];
+    let options = options(Compression::Zstd);
+    let new = TwoPiles { stones: 3 };
+    // (the file whose temporary is blocked, whether the game replaced is
+    // the new one)
+    for (blocked, same) in [
+        ("t.gtbl", false),
+        ("t.fingerprint", false),
+        ("t.fingerprint", true),
+    ] {
+        let dir = dir(&format!("outcome-write-fails-{blocked}-{same}"));
+        let path = dir.join("t.gtbl");
+        if same {
+            store::write_tables(&new, &mut solve(&new, false), &path, &options).unwrap();
+        } else {
+            let old = Subtraction { stones: 10 };
+            store::write_tables(&old, &mut solve(&old, false), &path, &options).unwrap();
+        }
+        let before: Vec<Vec<u8>> = names
+            .iter()
+            .map(|name| std::fs::read(dir.join(name)).unwrap())
+            .collect();
+        let temporary = store::atomic::temporary_path(&dir.join(blocked));
+        std::fs::create_dir(&temporary).unwrap();
+        let result = store::write_tables(&new, &mut solve(&new, false), &path, &options);
+        std::fs::remove_dir(&temporary).unwrap();
+
+        let listed: Vec<String> = store::read_sums(&dir)
+            .unwrap()
+            .into_iter()
+            .map(|(_, name)| name)
+            .collect();
+        assert_eq!(store::check_sums(&dir).unwrap(), listed.len());
+        if same || blocked == "t.gtbl" {
+            if same {
+                result.unwrap();
+            } else {
+                let error = result.err().unwrap().to_string();
+                assert!(error.starts_with(&path.display().to_string()), "{error}");
+            }
+            for (name, bytes) in names.iter().zip(&before) {
+                let after = std::fs::read(dir.join(name)).unwrap();
+                assert!(&after == bytes, "{blocked}: {name} changed");
+            }
+        } else {
+            let error = result.err().unwrap().to_string();
+            let fingerprint = dir.join("t.fingerprint").display().to_string();
+            assert!(error.starts_with(&fingerprint), "{error}");
+            for name in ["t.fingerprint", "t-distance.gtbl", "t-distance.fingerprint"] {
+                assert!(!dir.join(name).exists(), "{name} left");
+            }
+            assert_eq!(listed, ["t.gtbl"]);
+            let table = store::read_table(&path).unwrap();
+            assert_eq!(table.header.game.name, "two_piles");
+        }
         std::fs::remove_dir_all(&dir).unwrap();
     }
 }
@@ -591,7 +666,7 @@ fn a_failed_clean_up_is_reported_with_the_failure() {
     .unwrap();
     std::fs::remove_file(dir.join("SHA256SUMS")).unwrap();
     std::fs::create_dir(dir.join("SHA256SUMS")).unwrap();
-    let error = store::settle_failed_distances(
+    let error = store::settle_failed_write(
         &path,
         &["t.gtbl", "t.fingerprint", "t-distance.gtbl"],
         store::TableFileError::Unsupported(path.clone(), "the first failure".into()),

@@ -27,7 +27,7 @@ pub enum TableFileError {
     /// The file is valid but not what was asked for, or not a Cards table this tool reads.
     Unsupported(PathBuf, String),
     /// Writing failed (the first message), and so did undoing its part
-    /// that landed ([`settle_failed_distances`]).
+    /// that landed ([`settle_failed_write`]).
     Unsettled(String, Box<TableFileError>),
 }
 
@@ -461,7 +461,9 @@ fn lock_dir(dir: &Path) -> Result<Option<std::fs::File>, TableFileError> {
 /// Writes a table's `bytes` at `path`, then its fingerprint (`fingerprint`,
 /// the text) beside it, each atomically, adding each file's name to
 /// `landed` as it lands: after a failure, `landed` says which of the two
-/// are there ([`settle_failed_distances`] needs to know).
+/// are there ([`settle_failed_write`] needs to know). A fingerprint that
+/// cannot be written but is there already, word for word (the same table
+/// written again), has landed.
 ///
 /// # Errors
 /// The I/O error of the file that failed, naming it.
@@ -476,7 +478,13 @@ pub fn write_with_fingerprint(
         let name = path.file_name().ok_or_else(|| {
             TableFileError::Unsupported(path.to_path_buf(), "not a file path".into())
         })?;
-        atomic::write(path, bytes).map_err(|e| TableFileError::Io(path.to_path_buf(), e))?;
+        if let Err(e) = atomic::write(path, bytes) {
+            let there = path == fingerprint_path
+                && read_whole(path, MAX_COMPANION_LEN).is_ok_and(|there| there == bytes);
+            if !there {
+                return Err(TableFileError::Io(path.to_path_buf(), e));
+            }
+        }
         landed.push(name.to_string_lossy().into_owned());
     }
     Ok(())
@@ -564,21 +572,23 @@ fn remove_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableF
     remove_distance_files(outcome_path)
 }
 
-/// After the outcome table at `outcome_path` was written and writing its
-/// distance table failed with `error` (a full disk, say): `written` names
-/// the files (in its folder) that landed, the outcome table and its
-/// fingerprint, and the distance table itself if only its fingerprint
-/// failed. Leaves the folder as `--no-distances` would have: the new
-/// outcome table listed in `SHA256SUMS`, beside no part of its own distance
-/// table (a table without its fingerprint, or a fingerprint of the table
-/// it replaced, is removed), and beside the replaced table's distance table
-/// only where that pairs with it ([`drop_unpaired_distances`]). The files
-/// are removed before the list is rewritten, once, so that on a full disk
-/// the list has the room they freed.
+/// After writing the tables at `outcome_path` failed with `error` (a full
+/// disk, say) once the outcome table had landed: `written` names the files
+/// (in its folder) that landed, in the order written: the outcome table,
+/// its fingerprint, the distance table, its fingerprint. Leaves the folder
+/// as `--no-distances` would have: the new outcome table listed in
+/// `SHA256SUMS`, beside no part of its own distance table (a table without
+/// its fingerprint, or a fingerprint of the table it replaced, is
+/// removed), and beside the replaced table's distance table only where
+/// that pairs with it ([`drop_unpaired_distances`]). An outcome table whose
+/// own fingerprint did not land is left without one (the replaced table's
+/// is removed). Files are removed before the list is rewritten, once, so
+/// that on a full disk the list has the room they freed. When the outcome
+/// table itself did not land, nothing changed and nothing is done.
 ///
 /// Returns `error`, or, when the cleaning up fails as well, an error that
 /// says both.
-pub fn settle_failed_distances<E>(outcome_path: &Path, written: &[impl AsRef<str>], error: E) -> E
+pub fn settle_failed_write<E>(outcome_path: &Path, written: &[impl AsRef<str>], error: E) -> E
 where
     E: From<TableFileError> + fmt::Display,
 {
@@ -591,30 +601,45 @@ where
     }
 }
 
-/// [`settle_failed_distances`]'s work: the first error, after trying
-/// every step.
+/// [`settle_failed_write`]'s work: the first error, after trying every
+/// step.
 fn settle(outcome_path: &Path, written: &[impl AsRef<str>]) -> Result<(), TableFileError> {
-    let table = distance_path(outcome_path);
-    let table_name = table
-        .file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .unwrap_or_default();
+    let name = |path: &Path| {
+        path.file_name()
+            .map(|n| n.to_string_lossy().into_owned())
+            .unwrap_or_default()
+    };
     let written: Vec<&str> = written.iter().map(AsRef::as_ref).collect();
-    let removed = if written.contains(&table_name.as_str()) {
+    if !written.contains(&name(outcome_path).as_str()) {
+        return Ok(());
+    }
+    // An outcome fingerprint that did not land: the one there, if any, is
+    // the replaced table's.
+    let fingerprint = fingerprint_path(outcome_path);
+    let fingerprint_name = name(&fingerprint);
+    let stale = if written.contains(&fingerprint_name.as_str()) || !fingerprint.is_file() {
+        Ok(())
+    } else {
+        std::fs::remove_file(&fingerprint).map_err(|e| TableFileError::Io(fingerprint.clone(), e))
+    };
+    let removed = if written.contains(&name(&distance_path(outcome_path)).as_str()) {
         remove_distance_files(outcome_path)
     } else {
         remove_unpaired_distances(outcome_path)
     };
     // Whatever is not there any more leaves the list, whatever step failed.
     let beside = distance_files(outcome_path);
-    let gone = distance_files_gone(outcome_path);
+    let mut gone = distance_files_gone(outcome_path);
+    if !fingerprint.is_file() {
+        gone.push(fingerprint_name);
+    }
     let kept: Vec<&str> = written
         .into_iter()
         .filter(|name| beside.iter().all(|(n, _)| n != name))
         .collect();
     let dir = outcome_path.parent().unwrap_or(Path::new(""));
     let sums = rewrite_sums(dir, &kept, &gone);
-    removed.and(sums)
+    stale.and(removed.map(drop)).and(sums)
 }
 
 /// Removes the distance table beside `outcome_path` and its fingerprint,

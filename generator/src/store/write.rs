@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use gametable_format::{Compression, Symmetry, TableKind, TableSpec};
 
 use super::files::{
-    distance_path, pack_distances, settle_failed_distances, update_sums, TableFileError, GENERATOR,
+    distance_path, pack_distances, settle_failed_write, update_sums, TableFileError, GENERATOR,
 };
 use super::fingerprint::fingerprint;
 use super::read::{decode_table, StoredTable};
@@ -63,7 +63,9 @@ pub struct Written {
 /// [`TableFileError::Unsupported`] when `solved` does not fit `game` (sizes),
 /// the game's names are not valid in a header, a distance does not fit 16
 /// bits, or a table does not read back as written; [`TableFileError::Io`]
-/// for any file that cannot be written.
+/// for any file that cannot be written (the files that landed before it
+/// are settled by [`settle_failed_write`]); [`TableFileError::Unsettled`]
+/// when that settling fails too.
 pub fn write_tables<G: Game>(
     game: &G,
     solved: &mut Solved,
@@ -127,11 +129,13 @@ pub fn write_tables<G: Game>(
 
     let mut landed = Vec::new();
     let (bytes, outcomes) = outcome_file;
-    write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut landed)?;
+    if let Err(e) = write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut landed) {
+        return Err(settle_failed_write(outcome_path, &landed, e));
+    }
     let distances = match distance_file {
         Some((path, bytes, table)) => {
             if let Err(e) = write_with_fingerprint(&path, &bytes, &table, options, &mut landed) {
-                return Err(settle_failed_distances(outcome_path, &landed, e));
+                return Err(settle_failed_write(outcome_path, &landed, e));
             }
             Some((path, table, bytes.len()))
         }

@@ -82,11 +82,14 @@ pub fn cards(
         None => None,
     };
     let mut written = Vec::new();
-    outcome.write(&path, &mut written)?;
-    if let Some(distance) = &distance {
-        if let Err(e) = distance.write(&table_file::distance_path(&path), &mut written) {
-            return Err(store::settle_failed_distances(&path, &written, e));
-        }
+    let landed = outcome
+        .write(&path, &mut written)
+        .and_then(|()| match &distance {
+            Some(distance) => distance.write(&table_file::distance_path(&path), &mut written),
+            None => Ok(()),
+        });
+    if let Err(e) = landed {
+        return Err(store::settle_failed_write(&path, &written, e));
     }
     table_file::update_sums(&dir, &written)?;
     if distance.is_none() {
@@ -401,16 +404,20 @@ pub fn outcome_table(
         None
     };
     let mut written = Vec::new();
-    store::write_with_fingerprint(&path, &bytes, &fingerprint, &mut written)?;
-    if let Some(distance) = &distance {
-        if let Err(e) = store::write_with_fingerprint(
-            &distance.path,
-            &distance.bytes,
-            &distance.fingerprint,
-            &mut written,
-        ) {
-            return Err(store::settle_failed_distances(&path, &written, e).into());
-        }
+    let landed =
+        store::write_with_fingerprint(&path, &bytes, &fingerprint, &mut written).and_then(|()| {
+            match &distance {
+                Some(distance) => store::write_with_fingerprint(
+                    &distance.path,
+                    &distance.bytes,
+                    &distance.fingerprint,
+                    &mut written,
+                ),
+                None => Ok(()),
+            }
+        });
+    if let Err(e) = landed {
+        return Err(store::settle_failed_write(&path, &written, e).into());
     }
     table_file::update_sums(&dir, &written)?;
     if !distances {
