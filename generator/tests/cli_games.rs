@@ -1041,6 +1041,56 @@ fn a_distance_table_that_cannot_be_written_leaves_the_outcome_table_alone() {
     }
 }
 
+/// `verify DIR` checks the folder's `SHA256SUMS` as a whole, as
+/// `sha256sum -c` does: a file listed there and gone fails it, naming the
+/// file, though every table left verifies.
+#[test]
+fn verify_of_a_folder_refuses_a_list_naming_a_file_that_is_gone() {
+    let dir = scratch_dir("verify-gone");
+    let at = |name: &str| dir.join(name).to_str().unwrap().to_string();
+    ok(&["generate", "tictactoe", "--output", &at("t.gtbl")], "");
+    ok(
+        &[
+            "generate",
+            "tictactoe",
+            "--no-distances",
+            "--output",
+            &at("u.gtbl"),
+        ],
+        "",
+    );
+    let verified = ok(&["verify", dir.to_str().unwrap()], "");
+    let sums = at("SHA256SUMS");
+    assert!(
+        verified.contains(&format!(
+            "ok    {sums}: 6 files listed, each there with its sha256"
+        )),
+        "{verified}"
+    );
+    std::fs::remove_file(at("u.fingerprint")).unwrap();
+    std::fs::remove_file(at("u.gtbl")).unwrap();
+    let out = gametable(&["verify", dir.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    let stdout = text(&out.stdout);
+    let listed = at("u.fingerprint");
+    assert!(
+        stdout.contains(&format!(
+            "FAIL  {sums}: {listed}: listed in SHA256SUMS, not there"
+        )),
+        "{stdout}"
+    );
+    assert!(
+        stdout.contains(&format!("ok    {}", at("t.gtbl"))),
+        "{stdout}"
+    );
+    assert!(
+        text(&out.stderr).contains("1 of 3 checks failed verification"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// `verify --deep` refuses an outcome table beside another game's
 /// distance table (each file whole and fingerprinted), and one of the
 /// same game in another layout, naming both files.

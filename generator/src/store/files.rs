@@ -668,8 +668,13 @@ pub fn check_sums(dir: &Path) -> Result<usize, TableFileError> {
     let mut checked = 0;
     for (digest, name) in sums_entries(&sums_path, bytes)? {
         let path = dir.join(&name);
-        let bytes = read_whole(&path, gametable_format::MAX_FILE_LEN)
-            .map_err(|e| TableFileError::Io(path.clone(), e))?;
+        let bytes = read_whole(&path, gametable_format::MAX_FILE_LEN).map_err(|e| {
+            if e.kind() == std::io::ErrorKind::NotFound {
+                TableFileError::Unsupported(path.clone(), format!("listed in {SUMS}, not there"))
+            } else {
+                TableFileError::Io(path.clone(), e)
+            }
+        })?;
         let found = gametable_format::hex(&gametable_format::sha256(&bytes));
         if found != digest {
             return Err(TableFileError::Unsupported(

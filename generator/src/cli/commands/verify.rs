@@ -34,8 +34,11 @@ type Fresh = HashMap<(u8, u8), (Solution, Vec<u16>)>;
 /// Verifies `paths` (default: every `.gtbl` file in `data/`); with `deep`,
 /// also checks every outcome/distance pair one move deep.
 pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
-    // A directory stands for the tables in it, as data/ does by default.
+    // A directory stands for the tables in it, as data/ does by default,
+    // and for its checksum list as a whole.
+    let mut dirs = Vec::new();
     let paths = if paths.is_empty() {
+        dirs.push(PathBuf::from("data"));
         tables_in(Path::new("data"))
             .map_err(|e| format!("{e} (run from the workspace root or name tables)"))?
     } else {
@@ -43,6 +46,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         for path in paths {
             if path.is_dir() {
                 tables.extend(tables_in(&path)?);
+                dirs.push(path);
             } else {
                 tables.push(path);
             }
@@ -51,6 +55,23 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     };
     let mut failures = 0;
     let mut checks = 0;
+    for dir in dirs {
+        let sums = dir.join(table_file::SUMS);
+        if !sums.is_file() {
+            continue;
+        }
+        checks += 1;
+        match crate::store::check_sums(&dir) {
+            Ok(listed) => say!(
+                "ok    {}: {listed} files listed, each there with its sha256",
+                sums.display()
+            ),
+            Err(e) => {
+                say!("FAIL  {}: {e}", sums.display());
+                failures += 1;
+            }
+        }
+    }
     let mut fresh = Fresh::new();
     let mut generic_fresh = GenericFresh::new();
     for path in &paths {
