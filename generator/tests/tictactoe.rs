@@ -413,6 +413,41 @@ fn engine_agrees_with_negamax() {
     }
 }
 
+/// Tic-tac-toe under another name: a game of the same size as
+/// tic-tac-toe that is not tic-tac-toe.
+struct Renamed(TicTacToe);
+
+impl Game for Renamed {
+    type Position = <TicTacToe as Game>::Position;
+    fn name(&self) -> &'static str {
+        "renamed"
+    }
+    fn parameters(&self) -> Vec<gametable_gen::engine::Parameter> {
+        self.0.parameters()
+    }
+    fn states(&self) -> u64 {
+        self.0.states()
+    }
+    fn position(&self, index: u64) -> Option<Self::Position> {
+        self.0.position(index)
+    }
+    fn index(&self, position: &Self::Position) -> u64 {
+        self.0.index(position)
+    }
+    fn to_move(&self, index: u64) -> Side {
+        self.0.to_move(index)
+    }
+    fn ending(&self, index: u64) -> Option<Outcome> {
+        self.0.ending(index)
+    }
+    fn successors(&self, index: u64, out: &mut Vec<u64>) {
+        self.0.successors(index, out)
+    }
+    fn max_moves(&self) -> usize {
+        self.0.max_moves()
+    }
+}
+
 /// The committed tables (one state per orbit, with distances), read back
 /// through the library as an application reads them, answer every board
 /// as the negamax does.
@@ -434,10 +469,14 @@ fn committed_tables_read_back_agree_with_negamax() {
     }
     assert_eq!(tables.answer(&game, game.states()), None);
     assert_eq!(tables.answer(&game, u64::MAX), None);
-    // Asked with a game of another size than the one opened for, the
-    // tables answer nothing, rather than another game's outcomes.
+    // Asked with a game of another size, or of the same size and another
+    // name, than the one opened for, the tables answer nothing rather than
+    // outcomes read for another game.
     let connect4 = gametable_gen::games::connect4::ConnectFour::new(4, 4).unwrap();
     assert!((0..100).all(|i| tables.answer(&connect4, i).is_none()));
+    let renamed = Renamed(TicTacToe);
+    assert_eq!(renamed.states(), game.states());
+    assert!((0..100).all(|i| tables.answer(&renamed, i).is_none()));
     // Another game's table is refused, naming both.
     let other = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/connect4-4x4.gtbl");
     let refused = gametable_gen::store::GameTables::open(&game, &other)

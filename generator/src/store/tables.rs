@@ -23,8 +23,10 @@ pub struct GameTables {
     outcomes: StoredTable,
     distances: Option<StoredTable>,
     orbits: Option<Orbits>,
-    /// The number of states of the game the tables were checked against,
-    /// so that [`GameTables::answer`] refuses a game of another size.
+    /// The name and number of states of the game the tables were checked
+    /// against, so that [`GameTables::answer`] refuses another game
+    /// without comparing parameters at every call.
+    game: &'static str,
     states: u64,
 }
 
@@ -102,6 +104,7 @@ impl GameTables {
             outcomes,
             distances,
             orbits,
+            game: game.name(),
             states: game.states(),
         })
     }
@@ -128,12 +131,13 @@ impl GameTables {
 
     /// The outcome of state `index` of `game` for the player to move, and
     /// its distance when a distance table was read (`None` for no
-    /// position, an index past the last state, or a game of another size
-    /// than the one the tables were opened for). A state that a game's own
+    /// position, an index past the last state, or a game of another name
+    /// or size than the one the tables were opened for: parameters are
+    /// compared by [`GameTables::open`] only). A state that a game's own
     /// orbit numbering leaves out ([`Game::settled`]) is answered by the
     /// rules, as the sweep answered it.
     pub fn answer<G: Game>(&self, game: &G, index: u64) -> Answer {
-        if index >= self.states || game.states() != self.states {
+        if index >= self.states || game.states() != self.states || game.name() != self.game {
             return None;
         }
         let stored = match &self.orbits {
