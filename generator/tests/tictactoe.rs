@@ -477,6 +477,37 @@ fn committed_tables_read_back_agree_with_negamax() {
     let renamed = Renamed(TicTacToe);
     assert_eq!(renamed.states(), game.states());
     assert!((0..100).all(|i| tables.answer(&renamed, i).is_none()));
+    // Orbits handed in are checked to be the game's: another game's, or
+    // the numbering of a game of the same size without its symmetry, are
+    // refused; the game's own are taken.
+    use gametable_gen::engine::orbits::Orbits;
+    let outcomes = || gametable_gen::store::read_table(&path).unwrap();
+    for (orbits, whose) in [
+        (Orbits::new(&connect4), "connect4"),
+        (Orbits::new(&renamed), "renamed"),
+    ] {
+        let refused = gametable_gen::store::GameTables::from_tables(
+            &game,
+            &path,
+            outcomes(),
+            None,
+            Some(orbits),
+        );
+        let message = refused.err().map(|e| e.to_string()).unwrap_or_default();
+        assert!(
+            message.ends_with("the orbit numbering given is not tictactoe's"),
+            "{whose}: {message}"
+        );
+    }
+    let own = gametable_gen::store::GameTables::from_tables(
+        &game,
+        &path,
+        outcomes(),
+        None,
+        Some(Orbits::new(&game)),
+    )
+    .unwrap();
+    assert_eq!(own.answer(&game, 0), Some((Outcome::Draw, None)));
     // Another game's table is refused, naming both.
     let other = std::path::Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/connect4-4x4.gtbl");
     let refused = gametable_gen::store::GameTables::open(&game, &other)

@@ -103,6 +103,29 @@ impl Orbits {
             Orbits::ByGame(_) => 0,
         }
     }
+
+    /// Whether this numbering can be `game`'s, as [`Orbits::new`] would
+    /// build it, checked cheaply: the same kind of numbering, the same
+    /// count for a game's own, the same number of indices for the
+    /// engine's, and every 64th orbit's index canonical in `game`
+    /// (sampled, up to 4,096 of them).
+    pub fn fits<G: Game>(&self, game: &G) -> bool {
+        match (self, game.orbit_count()) {
+            (Orbits::ByGame(count), Some(own)) if game.has_symmetry() => *count == own,
+            (Orbits::ByGame(_), _) => false,
+            (Orbits::Numbered(_), Some(_)) if game.has_symmetry() => false,
+            (Orbits::Numbered(numbering), _) => {
+                let symmetric = game.has_symmetry();
+                let step = numbering.samples.len().div_ceil(4096).max(1);
+                numbering.bits.len() as u64 == game.states().div_ceil(64)
+                    && numbering
+                        .samples
+                        .iter()
+                        .step_by(step)
+                        .all(|&i| i < game.states() && (!symmetric || game.is_canonical(i)))
+            }
+        }
+    }
 }
 
 /// The engine's numbering of a game's orbits.

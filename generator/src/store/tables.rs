@@ -61,10 +61,11 @@ impl GameTables {
     /// The outcome table `outcomes` read from `path` and the distance
     /// table beside it (`distances`, already read), once both are checked
     /// to be `game`'s and each other's; `orbits`, the game's orbit
-    /// numbering when the caller has built it already.
+    /// numbering when the caller has built it already (checked to fit the
+    /// game, [`Orbits::fits`]).
     ///
     /// # Errors
-    /// As [`GameTables::open`].
+    /// As [`GameTables::open`], and orbits that are not the game's.
     pub fn from_tables<G: Game>(
         game: &G,
         path: &Path,
@@ -85,7 +86,16 @@ impl GameTables {
         let orbits = match outcomes.symmetry() {
             Symmetry::None => None,
             Symmetry::Orbits => {
-                let orbits = orbits.unwrap_or_else(|| Orbits::new(game));
+                let orbits = match orbits {
+                    Some(orbits) if !orbits.fits(game) => {
+                        return Err(refuse(format!(
+                            "the orbit numbering given is not {}'s",
+                            game.name()
+                        )))
+                    }
+                    Some(orbits) => orbits,
+                    None => Orbits::new(game),
+                };
                 if orbits.len() != outcomes.stored_states() {
                     return Err(refuse(format!(
                         "{} stored states, but the game has {} orbits",
