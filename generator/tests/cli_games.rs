@@ -1017,6 +1017,14 @@ fn a_distance_table_that_cannot_be_written_leaves_the_outcome_table_alone() {
             err.contains("t-distance.gtbl: File too large"),
             "{case}: {err}"
         );
+        // The replaced table's distance table, when it does not pair, is
+        // removed, and the error says so.
+        let removed = format!(
+            "; cleaning up after it removed {} and {}",
+            dir.join("t-distance.gtbl").display(),
+            dir.join("t-distance.fingerprint").display()
+        );
+        assert_eq!(err.contains(&removed), old != new, "{case}: {err}");
 
         let paired = old == new;
         let mut expected = vec!["t.fingerprint", "t.gtbl"];

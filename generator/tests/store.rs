@@ -521,8 +521,18 @@ fn a_failed_distance_write_leaves_the_outcome_table_alone() {
         }
         std::fs::remove_dir_all(dir.join("new")).unwrap();
 
-        let error = store::settle_failed_write(&path, &landed, full());
-        assert_eq!(error.to_string(), full().to_string());
+        let error = store::settle_failed_write(&path, &landed, full()).to_string();
+        if kept {
+            assert_eq!(error, full().to_string());
+        } else {
+            let removed = format!(
+                "{}; cleaning up after it removed {} and {}",
+                full(),
+                dir.join("t-distance.gtbl").display(),
+                dir.join("t-distance.fingerprint").display()
+            );
+            assert_eq!(error, removed);
+        }
         let mut expected = vec!["t.fingerprint", "t.gtbl"];
         if kept {
             expected.splice(0..0, ["t-distance.fingerprint", "t-distance.gtbl"]);
@@ -611,6 +621,12 @@ fn a_failed_outcome_write_leaves_no_stale_file() {
             let error = result.err().unwrap().to_string();
             let fingerprint = dir.join("t.fingerprint").display().to_string();
             assert!(error.starts_with(&fingerprint), "{error}");
+            let removed = format!(
+                "; cleaning up after it removed {fingerprint} and {} and {}",
+                dir.join("t-distance.gtbl").display(),
+                dir.join("t-distance.fingerprint").display()
+            );
+            assert!(error.ends_with(&removed), "{error}");
             for name in ["t.fingerprint", "t-distance.gtbl", "t-distance.fingerprint"] {
                 assert!(!dir.join(name).exists(), "{name} left");
             }

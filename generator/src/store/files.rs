@@ -29,6 +29,9 @@ pub enum TableFileError {
     /// Writing failed (the first message), and so did undoing its part
     /// that landed ([`settle_failed_write`]).
     Unsettled(String, Box<TableFileError>),
+    /// Writing failed (the first message), and undoing its part that
+    /// landed removed these files ([`settle_failed_write`]).
+    Settled(String, Vec<PathBuf>),
 }
 
 impl fmt::Display for TableFileError {
@@ -39,6 +42,15 @@ impl fmt::Display for TableFileError {
             TableFileError::Unsupported(path, why) => write!(f, "{}: {why}", path.display()),
             TableFileError::Unsettled(error, cleanup) => {
                 write!(f, "{error}; and cleaning up after it: {cleanup}")
+            }
+            TableFileError::Settled(error, removed) => {
+                let removed: Vec<String> =
+                    removed.iter().map(|p| p.display().to_string()).collect();
+                write!(
+                    f,
+                    "{error}; cleaning up after it removed {}",
+                    removed.join(" and ")
+                )
             }
         }
     }
@@ -586,14 +598,16 @@ fn remove_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableF
 /// that on a full disk the list has the room they freed. When the outcome
 /// table itself did not land, nothing changed and nothing is done.
 ///
-/// Returns `error`, or, when the cleaning up fails as well, an error that
-/// says both.
+/// Returns `error` when nothing was removed, else an error that says what
+/// was ([`TableFileError::Settled`]), or, when the cleaning up fails as
+/// well, one that says both ([`TableFileError::Unsettled`]).
 pub fn settle_failed_write<E>(outcome_path: &Path, written: &[impl AsRef<str>], error: E) -> E
 where
     E: From<TableFileError> + fmt::Display,
 {
     match settle(outcome_path, written) {
-        Ok(()) => error,
+        Ok(removed) if removed.is_empty() => error,
+        Ok(removed) => E::from(TableFileError::Settled(error.to_string(), removed)),
         Err(cleanup) => E::from(TableFileError::Unsettled(
             error.to_string(),
             Box::new(cleanup),
@@ -601,9 +615,12 @@ where
     }
 }
 
-/// [`settle_failed_write`]'s work: the first error, after trying every
-/// step.
-fn settle(outcome_path: &Path, written: &[impl AsRef<str>]) -> Result<(), TableFileError> {
+/// [`settle_failed_write`]'s work: the paths removed, or the first error,
+/// after trying every step.
+fn settle(
+    outcome_path: &Path,
+    written: &[impl AsRef<str>],
+) -> Result<Vec<PathBuf>, TableFileError> {
     let name = |path: &Path| {
         path.file_name()
             .map(|n| n.to_string_lossy().into_owned())
@@ -611,16 +628,18 @@ fn settle(outcome_path: &Path, written: &[impl AsRef<str>]) -> Result<(), TableF
     };
     let written: Vec<&str> = written.iter().map(AsRef::as_ref).collect();
     if !written.contains(&name(outcome_path).as_str()) {
-        return Ok(());
+        return Ok(Vec::new());
     }
     // An outcome fingerprint that did not land: the one there, if any, is
     // the replaced table's.
     let fingerprint = fingerprint_path(outcome_path);
     let fingerprint_name = name(&fingerprint);
     let stale = if written.contains(&fingerprint_name.as_str()) || !fingerprint.is_file() {
-        Ok(())
+        Ok(None)
     } else {
-        std::fs::remove_file(&fingerprint).map_err(|e| TableFileError::Io(fingerprint.clone(), e))
+        std::fs::remove_file(&fingerprint)
+            .map(|()| Some(fingerprint.clone()))
+            .map_err(|e| TableFileError::Io(fingerprint.clone(), e))
     };
     let removed = if written.contains(&name(&distance_path(outcome_path)).as_str()) {
         remove_distance_files(outcome_path)
@@ -639,7 +658,9 @@ fn settle(outcome_path: &Path, written: &[impl AsRef<str>]) -> Result<(), TableF
         .collect();
     let dir = outcome_path.parent().unwrap_or(Path::new(""));
     let sums = rewrite_sums(dir, &kept, &gone);
-    stale.and(removed.map(drop)).and(sums)
+    let (stale, removed) = (stale?, removed?);
+    sums?;
+    Ok(stale.into_iter().chain(removed).collect())
 }
 
 /// Removes the distance table beside `outcome_path` and its fingerprint,
