@@ -167,6 +167,15 @@ fn dir(name: &str) -> PathBuf {
     dir
 }
 
+/// The names `dir/SHA256SUMS` lists, in its order.
+fn listed(dir: &std::path::Path) -> Vec<String> {
+    store::read_sums(dir)
+        .unwrap()
+        .into_iter()
+        .map(|(_, name)| name)
+        .collect()
+}
+
 fn options(compression: Compression) -> WriteOptions {
     WriteOptions {
         compression,
@@ -545,11 +554,7 @@ fn a_failed_distance_write_leaves_the_outcome_table_alone() {
             assert!(!dir.join("t-distance.fingerprint").exists());
         }
         assert_eq!(store::check_sums(&dir).unwrap(), expected.len());
-        let listed: Vec<String> = store::read_sums(&dir)
-            .unwrap()
-            .into_iter()
-            .map(|(_, name)| name)
-            .collect();
+        let listed = listed(&dir);
         assert_eq!(listed, expected);
         let table = store::read_table(&path).unwrap();
         assert_eq!(table.header.game.name, "two_piles");
@@ -600,11 +605,7 @@ fn a_failed_outcome_write_leaves_no_stale_file() {
         let result = store::write_tables(&new, &mut solve(&new, false), &path, &options);
         std::fs::remove_dir(&temporary).unwrap();
 
-        let listed: Vec<String> = store::read_sums(&dir)
-            .unwrap()
-            .into_iter()
-            .map(|(_, name)| name)
-            .collect();
+        let listed = listed(&dir);
         assert_eq!(store::check_sums(&dir).unwrap(), listed.len());
         if same || blocked == "t.gtbl" {
             if same {
@@ -656,11 +657,7 @@ fn a_lone_distance_fingerprint_is_removed() {
     let removed = store::drop_unpaired_distances(&path).unwrap();
     assert_eq!(removed, [dir.join("t-distance.fingerprint")]);
     assert!(!dir.join("t-distance.fingerprint").exists());
-    let listed: Vec<String> = store::read_sums(&dir)
-        .unwrap()
-        .into_iter()
-        .map(|(_, name)| name)
-        .collect();
+    let listed = listed(&dir);
     assert_eq!(listed, ["t.fingerprint", "t.gtbl"]);
     assert_eq!(store::check_sums(&dir).unwrap(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
