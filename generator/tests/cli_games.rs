@@ -1020,7 +1020,7 @@ fn a_distance_table_that_cannot_be_written_leaves_the_outcome_table_alone() {
         // The replaced table's distance table, when it does not pair, is
         // removed, and the error says so.
         let removed = format!(
-            "; cleaning up after it removed {} and {}",
+            "; cleaning up after it removed {}, {}",
             dir.join("t-distance.gtbl").display(),
             dir.join("t-distance.fingerprint").display()
         );
@@ -1075,6 +1075,12 @@ fn verify_of_a_folder_refuses_a_list_naming_a_file_that_is_gone() {
         )),
         "{verified}"
     );
+    // A folder named twice is checked once.
+    let twice = ok(
+        &["verify", dir.to_str().unwrap(), dir.to_str().unwrap()],
+        "",
+    );
+    assert_eq!(twice, verified);
     std::fs::remove_file(at("u.fingerprint")).unwrap();
     std::fs::remove_file(at("u.gtbl")).unwrap();
     let out = gametable(&["verify", dir.to_str().unwrap()], b"");
@@ -1183,6 +1189,21 @@ fn a_run_out_of_memory_in_its_distances_writes_nothing() {
         assert!(!out.status.success(), "{case}: solved within the limit");
         let err = text(&out.stderr);
         assert!(err.contains("memory allocation"), "{case}: {err}");
+        // The outcome sweep alone fits the limit: what ran out was the
+        // distance sweep.
+        let alone = dir.join("alone").join("t.gtbl");
+        let out = gametable_under_memory_limit(
+            110 * 1024,
+            &[
+                &["generate"],
+                &new[..],
+                layout,
+                &["--no-distances", "--output", alone.to_str().unwrap()],
+            ]
+            .concat(),
+        );
+        assert!(out.status.success(), "{case}: {}", text(&out.stderr));
+        std::fs::remove_dir_all(dir.join("alone")).unwrap();
         for (file, bytes) in files.iter().zip(&before) {
             let after = std::fs::read(dir.join(file)).unwrap();
             assert!(&after == bytes, "{case}: {file} changed");

@@ -535,7 +535,7 @@ fn a_failed_distance_write_leaves_the_outcome_table_alone() {
             assert_eq!(error, full().to_string());
         } else {
             let removed = format!(
-                "{}; cleaning up after it removed {} and {}",
+                "{}; cleaning up after it removed {}, {}",
                 full(),
                 dir.join("t-distance.gtbl").display(),
                 dir.join("t-distance.fingerprint").display()
@@ -623,7 +623,7 @@ fn a_failed_outcome_write_leaves_no_stale_file() {
             let fingerprint = dir.join("t.fingerprint").display().to_string();
             assert!(error.starts_with(&fingerprint), "{error}");
             let removed = format!(
-                "; cleaning up after it removed {fingerprint} and {} and {}",
+                "; cleaning up after it removed {fingerprint}, {}, {}",
                 dir.join("t-distance.gtbl").display(),
                 dir.join("t-distance.fingerprint").display()
             );

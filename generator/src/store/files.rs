@@ -49,7 +49,7 @@ impl fmt::Display for TableFileError {
                 write!(
                     f,
                     "{error}; cleaning up after it removed {}",
-                    removed.join(" and ")
+                    removed.join(", ")
                 )
             }
         }

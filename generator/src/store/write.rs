@@ -64,8 +64,10 @@ pub struct Written {
 /// the game's names are not valid in a header, a distance does not fit 16
 /// bits, or a table does not read back as written; [`TableFileError::Io`]
 /// for any file that cannot be written (the files that landed before it
-/// are settled by [`settle_failed_write`]); [`TableFileError::Unsettled`]
-/// when that settling fails too.
+/// are settled by [`settle_failed_write`]), or, after a file landed,
+/// [`TableFileError::Settled`] naming what the settling removed, or
+/// [`TableFileError::Unsettled`] when that settling fails too (both keep
+/// the first error as its message).
 pub fn write_tables<G: Game>(
     game: &G,
     solved: &mut Solved,

@@ -151,10 +151,15 @@ fn say_stale_distances_removed(path: &Path) -> crate::cli::Result<()> {
     let removed = store::drop_unpaired_distances(path)?;
     if !removed.is_empty() {
         let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
-        say!(
-            "removed {}: the distance table of the table this one replaced",
-            names.join(" and ")
-        );
+        let what = if removed
+            .iter()
+            .any(|p| p.extension().is_some_and(|e| e == "gtbl"))
+        {
+            "the distance table of the table this one replaced"
+        } else {
+            "a distance fingerprint left without its table"
+        };
+        say!("removed {}: {what}", names.join(" and "));
     }
     Ok(())
 }

@@ -45,6 +45,14 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         let mut tables = Vec::new();
         for path in paths {
             if path.is_dir() {
+                // A folder named twice is checked once.
+                let same = std::fs::canonicalize(&path).ok();
+                if dirs
+                    .iter()
+                    .any(|d: &PathBuf| std::fs::canonicalize(d).ok() == same)
+                {
+                    continue;
+                }
                 tables.extend(tables_in(&path)?);
                 dirs.push(path);
             } else {
