@@ -1189,21 +1189,24 @@ fn a_run_out_of_memory_in_its_distances_writes_nothing() {
         assert!(!out.status.success(), "{case}: solved within the limit");
         let err = text(&out.stderr);
         assert!(err.contains("memory allocation"), "{case}: {err}");
-        // The outcome sweep alone fits the limit: what ran out was the
-        // distance sweep.
+        // Over orbits, the outcome sweep alone fits the limit with room to
+        // spare: what ran out was the distance sweep. (A full table's
+        // read-back comes too near the limit to say so reliably.)
         let alone = dir.join("alone").join("t.gtbl");
-        let out = gametable_under_memory_limit(
-            110 * 1024,
-            &[
-                &["generate"],
-                &new[..],
-                layout,
-                &["--no-distances", "--output", alone.to_str().unwrap()],
-            ]
-            .concat(),
-        );
-        assert!(out.status.success(), "{case}: {}", text(&out.stderr));
-        std::fs::remove_dir_all(dir.join("alone")).unwrap();
+        if layout.contains(&"orbits") {
+            let out = gametable_under_memory_limit(
+                110 * 1024,
+                &[
+                    &["generate"],
+                    &new[..],
+                    layout,
+                    &["--no-distances", "--output", alone.to_str().unwrap()],
+                ]
+                .concat(),
+            );
+            assert!(out.status.success(), "{case}: {}", text(&out.stderr));
+            std::fs::remove_dir_all(dir.join("alone")).unwrap();
+        }
         for (file, bytes) in files.iter().zip(&before) {
             let after = std::fs::read(dir.join(file)).unwrap();
             assert!(&after == bytes, "{case}: {file} changed");
