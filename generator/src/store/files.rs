@@ -531,7 +531,7 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
     let removed = remove_unpaired_distances(outcome_path)?;
     // Entries of distance files that are not there any more leave the
     // list, whether removed now or by a run killed before its rewrite.
-    let gone = distance_files_gone(outcome_path);
+    let gone = gone(&distance_files(outcome_path));
     let dir = outcome_path.parent().unwrap_or(Path::new(""));
     if read_sums(dir)?.iter().any(|(_, name)| gone.contains(name)) {
         rewrite_sums(dir, &[] as &[&str], &gone)?;
@@ -543,23 +543,23 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
 /// fingerprint, each with whether the file is there.
 fn distance_files(outcome_path: &Path) -> [(String, bool); 2] {
     let table = distance_path(outcome_path);
-    [fingerprint_path(&table), table].map(|path| {
-        let name = path
-            .file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default();
-        (name, path.is_file())
-    })
+    [fingerprint_path(&table), table].map(|path| (name_of(&path), path.is_file()))
 }
 
-/// The names of the distance table beside `outcome_path` and its
-/// fingerprint that are not there.
-fn distance_files_gone(outcome_path: &Path) -> Vec<String> {
-    distance_files(outcome_path)
-        .into_iter()
+/// The names of `files` (name, whether there) that are not there.
+fn gone(files: &[(String, bool)]) -> Vec<String> {
+    files
+        .iter()
         .filter(|(_, there)| !there)
-        .map(|(name, _)| name)
+        .map(|(name, _)| name.clone())
         .collect()
+}
+
+/// The file name of `path` as text (empty for a path without one).
+fn name_of(path: &Path) -> String {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .unwrap_or_default()
 }
 
 /// The distance table beside `outcome_path` and its fingerprint, removed
@@ -621,19 +621,14 @@ fn settle(
     outcome_path: &Path,
     written: &[impl AsRef<str>],
 ) -> Result<Vec<PathBuf>, TableFileError> {
-    let name = |path: &Path| {
-        path.file_name()
-            .map(|n| n.to_string_lossy().into_owned())
-            .unwrap_or_default()
-    };
     let written: Vec<&str> = written.iter().map(AsRef::as_ref).collect();
-    if !written.contains(&name(outcome_path).as_str()) {
+    if !written.contains(&name_of(outcome_path).as_str()) {
         return Ok(Vec::new());
     }
     // An outcome fingerprint that did not land: the one there, if any, is
     // the replaced table's.
     let fingerprint = fingerprint_path(outcome_path);
-    let fingerprint_name = name(&fingerprint);
+    let fingerprint_name = name_of(&fingerprint);
     let stale = if written.contains(&fingerprint_name.as_str()) || !fingerprint.is_file() {
         Ok(None)
     } else {
@@ -641,14 +636,14 @@ fn settle(
             .map(|()| Some(fingerprint.clone()))
             .map_err(|e| TableFileError::Io(fingerprint.clone(), e))
     };
-    let removed = if written.contains(&name(&distance_path(outcome_path)).as_str()) {
+    let removed = if written.contains(&name_of(&distance_path(outcome_path)).as_str()) {
         remove_distance_files(outcome_path)
     } else {
         remove_unpaired_distances(outcome_path)
     };
     // Whatever is not there any more leaves the list, whatever step failed.
     let beside = distance_files(outcome_path);
-    let mut gone = distance_files_gone(outcome_path);
+    let mut gone = gone(&beside);
     if !fingerprint.is_file() {
         gone.push(fingerprint_name);
     }
