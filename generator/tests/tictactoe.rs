@@ -414,37 +414,52 @@ fn engine_agrees_with_negamax() {
 }
 
 /// Tic-tac-toe under another name: a game of the same size as
-/// tic-tac-toe that is not tic-tac-toe.
-struct Renamed(TicTacToe);
+/// tic-tac-toe that is not tic-tac-toe. With `moved_orbit: Some((a, b))`
+/// it claims a symmetry whose canonical indices are tic-tac-toe's with `b`
+/// in place of `a`: as many orbits, another index chosen for one (only
+/// for numbering orbits; its moves are tic-tac-toe's, without symmetry).
+struct Renamed {
+    moved_orbit: Option<(u64, u64)>,
+}
 
 impl Game for Renamed {
+    fn has_symmetry(&self) -> bool {
+        self.moved_orbit.is_some()
+    }
+    fn is_canonical(&self, index: u64) -> bool {
+        match self.moved_orbit {
+            Some((a, _)) if index == a => false,
+            Some((_, b)) if index == b => true,
+            _ => TicTacToe.is_canonical(index),
+        }
+    }
     type Position = <TicTacToe as Game>::Position;
     fn name(&self) -> &'static str {
         "renamed"
     }
     fn parameters(&self) -> Vec<gametable_gen::engine::Parameter> {
-        self.0.parameters()
+        TicTacToe.parameters()
     }
     fn states(&self) -> u64 {
-        self.0.states()
+        TicTacToe.states()
     }
     fn position(&self, index: u64) -> Option<Self::Position> {
-        self.0.position(index)
+        TicTacToe.position(index)
     }
     fn index(&self, position: &Self::Position) -> u64 {
-        self.0.index(position)
+        TicTacToe.index(position)
     }
     fn to_move(&self, index: u64) -> Side {
-        self.0.to_move(index)
+        TicTacToe.to_move(index)
     }
     fn ending(&self, index: u64) -> Option<Outcome> {
-        self.0.ending(index)
+        TicTacToe.ending(index)
     }
     fn successors(&self, index: u64, out: &mut Vec<u64>) {
-        self.0.successors(index, out)
+        TicTacToe.successors(index, out)
     }
     fn max_moves(&self) -> usize {
-        self.0.max_moves()
+        TicTacToe.max_moves()
     }
 }
 
@@ -474,17 +489,33 @@ fn committed_tables_read_back_agree_with_negamax() {
     // outcomes read for another game.
     let connect4 = gametable_gen::games::connect4::ConnectFour::new(4, 4).unwrap();
     assert!((0..100).all(|i| tables.answer(&connect4, i).is_none()));
-    let renamed = Renamed(TicTacToe);
+    let renamed = Renamed { moved_orbit: None };
     assert_eq!(renamed.states(), game.states());
     assert!((0..100).all(|i| tables.answer(&renamed, i).is_none()));
-    // Orbits handed in are checked to be the game's: another game's, or
-    // the numbering of a game of the same size without its symmetry, are
+    // Orbits handed in are checked to be the game's: another game's, the
+    // numbering of a game of the same size without its symmetry, or as
+    // many orbits as the game's with other canonical indices, are
     // refused; the game's own are taken.
     use gametable_gen::engine::orbits::Orbits;
     let outcomes = || gametable_gen::store::read_table(&path).unwrap();
+    // The one moved is the first orbit's index, of an orbit not a
+    // multiple of 64, that is followed by an index that is not canonical,
+    // to that index: the orbits keep their order, and every 64th orbit
+    // keeps its index.
+    let canonical: Vec<u64> = (0..game.states())
+        .filter(|&i| game.is_canonical(i))
+        .collect();
+    let orbit = (1..canonical.len() - 1)
+        .find(|&k| k % 64 != 0 && canonical[k] + 1 < canonical[k + 1])
+        .unwrap();
+    let moved = Orbits::new(&Renamed {
+        moved_orbit: Some((canonical[orbit], canonical[orbit] + 1)),
+    });
+    assert_eq!(moved.len(), Orbits::new(&game).len());
     for (orbits, whose) in [
         (Orbits::new(&connect4), "connect4"),
         (Orbits::new(&renamed), "renamed"),
+        (moved, "moved"),
     ] {
         let refused = gametable_gen::store::GameTables::from_tables(
             &game,

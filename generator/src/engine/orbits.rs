@@ -106,9 +106,10 @@ impl Orbits {
 
     /// Whether this numbering can be `game`'s, as [`Orbits::new`] would
     /// build it, checked cheaply: the same kind of numbering, the same
-    /// count for a game's own, the same number of indices for the
-    /// engine's, and every 64th orbit's index canonical in `game`
-    /// (sampled, up to 4,096 of them).
+    /// count for a game's own; for the engine's, the same number of
+    /// indices, every index of up to 4,096 words of its bits spread over
+    /// them marked exactly when `game` calls it canonical, and every 64th
+    /// orbit's index canonical in `game` (sampled, up to 4,096 of them).
     pub fn fits<G: Game>(&self, game: &G) -> bool {
         match (self, game.orbit_count()) {
             (Orbits::ByGame(count), Some(own)) if game.has_symmetry() => *count == own,
@@ -116,13 +117,26 @@ impl Orbits {
             (Orbits::Numbered(_), Some(_)) if game.has_symmetry() => false,
             (Orbits::Numbered(numbering), _) => {
                 let symmetric = game.has_symmetry();
+                let states = game.states();
+                let canonical = |i: u64| !symmetric || game.is_canonical(i);
+                let words = numbering.bits.len().div_ceil(4096).max(1);
                 let step = numbering.samples.len().div_ceil(4096).max(1);
-                numbering.bits.len() as u64 == game.states().div_ceil(64)
+                numbering.bits.len() as u64 == states.div_ceil(64)
+                    && numbering
+                        .bits
+                        .iter()
+                        .enumerate()
+                        .step_by(words)
+                        .all(|(w, &word)| {
+                            let first = w as u64 * 64;
+                            (first..(first + 64).min(states))
+                                .all(|i| (word >> (i - first) & 1 == 1) == canonical(i))
+                        })
                     && numbering
                         .samples
                         .iter()
                         .step_by(step)
-                        .all(|&i| i < game.states() && (!symmetric || game.is_canonical(i)))
+                        .all(|&i| i < states && canonical(i))
             }
         }
     }
