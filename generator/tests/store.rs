@@ -664,7 +664,8 @@ fn a_lone_distance_fingerprint_is_removed() {
 }
 
 /// When cleaning up after a failed distance write fails as well (here the
-/// checksum list cannot be rewritten), the error says both.
+/// checksum list cannot be rewritten), the error says both, and names the
+/// files the clean-up had removed before it failed.
 #[test]
 fn a_failed_clean_up_is_reported_with_the_failure() {
     let dir = dir("half-pair-unsettled");
@@ -685,11 +686,14 @@ fn a_failed_clean_up_is_reported_with_the_failure() {
         store::TableFileError::Unsupported(path.clone(), "the first failure".into()),
     );
     let message = error.to_string();
-    assert!(
-        message.contains("t.gtbl: the first failure; and cleaning up after it: "),
-        "{message}"
+    let expected = format!(
+        "{}: the first failure; cleaning up after it removed {}, {}, then failed: {}: ",
+        path.display(),
+        dir.join("t-distance.gtbl").display(),
+        dir.join("t-distance.fingerprint").display(),
+        dir.join("SHA256SUMS").display()
     );
-    assert!(message.contains("SHA256SUMS"), "{message}");
+    assert!(message.starts_with(&expected), "{message}");
     // The distance table that landed without its fingerprint is gone all
     // the same.
     assert!(!dir.join("t-distance.gtbl").exists());

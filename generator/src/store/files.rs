@@ -27,8 +27,8 @@ pub enum TableFileError {
     /// The file is valid but not what was asked for, or not a Cards table this tool reads.
     Unsupported(PathBuf, String),
     /// Writing failed (the first message), and so did undoing its part
-    /// that landed ([`settle_failed_write`]).
-    Unsettled(String, Box<TableFileError>),
+    /// that landed ([`settle_failed_write`]), after removing these files.
+    Unsettled(String, Box<TableFileError>, Vec<PathBuf>),
     /// Writing failed (the first message), and undoing its part that
     /// landed removed these files ([`settle_failed_write`]).
     Settled(String, Vec<PathBuf>),
@@ -40,23 +40,30 @@ impl fmt::Display for TableFileError {
             TableFileError::Io(path, e) => write!(f, "{}: {e}", path.display()),
             TableFileError::Format(path, e) => write!(f, "{}: {e}", path.display()),
             TableFileError::Unsupported(path, why) => write!(f, "{}: {why}", path.display()),
-            TableFileError::Unsettled(error, cleanup) => {
+            TableFileError::Unsettled(error, cleanup, removed) if removed.is_empty() => {
                 write!(f, "{error}; and cleaning up after it: {cleanup}")
             }
-            TableFileError::Settled(error, removed) => {
-                let removed: Vec<String> =
-                    removed.iter().map(|p| p.display().to_string()).collect();
-                write!(
-                    f,
-                    "{error}; cleaning up after it removed {}",
-                    removed.join(", ")
-                )
-            }
+            TableFileError::Unsettled(error, cleanup, removed) => write!(
+                f,
+                "{error}; cleaning up after it removed {}, then failed: {cleanup}",
+                paths_text(removed)
+            ),
+            TableFileError::Settled(error, removed) => write!(
+                f,
+                "{error}; cleaning up after it removed {}",
+                paths_text(removed)
+            ),
         }
     }
 }
 
 impl std::error::Error for TableFileError {}
+
+/// `paths` as a list in a message: "a, b, c".
+fn paths_text(paths: &[PathBuf]) -> String {
+    let paths: Vec<String> = paths.iter().map(|p| p.display().to_string()).collect();
+    paths.join(", ")
+}
 
 /// The most bytes of a table's companion file (a fingerprint, a checksum
 /// list, a checkpoint's marker) read: a few KiB in use, so that one linked
@@ -528,7 +535,8 @@ pub(crate) fn distances_pair(
 /// # Errors
 /// A file that does not read, or a removal that fails.
 pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
-    let removed = remove_unpaired_distances(outcome_path)?;
+    let mut removed = Vec::new();
+    remove_unpaired_distances(outcome_path, &mut removed)?;
     // Entries of distance files that are not there any more leave the
     // list, whether removed now or by a run killed before its rewrite.
     let gone = gone(&distance_files(outcome_path));
@@ -566,11 +574,14 @@ fn name_of(path: &Path) -> String {
 /// unless the table pairs with the outcome table ([`distances_pair`]; the
 /// headers alone tell, a table may be gigabytes). A distance fingerprint
 /// without its table (a run killed between removing the two) is removed
-/// too. Returns the paths removed.
-fn remove_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
+/// too. Adds the paths removed to `removed`, also when a later step fails.
+fn remove_unpaired_distances(
+    outcome_path: &Path,
+    removed: &mut Vec<PathBuf>,
+) -> Result<(), TableFileError> {
     let beside = distance_path(outcome_path);
     if !beside.is_file() {
-        return remove_distance_files(outcome_path);
+        return remove_distance_files(outcome_path, removed);
     }
     let outcomes = read_header_only(outcome_path)?;
     let paired = match read_header_only(&beside) {
@@ -579,9 +590,9 @@ fn remove_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableF
         Err(e) => return Err(e),
     };
     if paired {
-        return Ok(Vec::new());
+        return Ok(());
     }
-    remove_distance_files(outcome_path)
+    remove_distance_files(outcome_path, removed)
 }
 
 /// After writing the tables at `outcome_path` failed with `error` (a full
@@ -605,41 +616,44 @@ pub fn settle_failed_write<E>(outcome_path: &Path, written: &[impl AsRef<str>], 
 where
     E: From<TableFileError> + fmt::Display,
 {
-    match settle(outcome_path, written) {
-        Ok(removed) if removed.is_empty() => error,
-        Ok(removed) => E::from(TableFileError::Settled(error.to_string(), removed)),
+    let mut removed = Vec::new();
+    match settle(outcome_path, written, &mut removed) {
+        Ok(()) if removed.is_empty() => error,
+        Ok(()) => E::from(TableFileError::Settled(error.to_string(), removed)),
         Err(cleanup) => E::from(TableFileError::Unsettled(
             error.to_string(),
             Box::new(cleanup),
+            removed,
         )),
     }
 }
 
-/// [`settle_failed_write`]'s work: the paths removed, or the first error,
-/// after trying every step.
+/// [`settle_failed_write`]'s work: adds the paths removed to `removed`,
+/// and returns the first error after trying every step.
 fn settle(
     outcome_path: &Path,
     written: &[impl AsRef<str>],
-) -> Result<Vec<PathBuf>, TableFileError> {
+    removed: &mut Vec<PathBuf>,
+) -> Result<(), TableFileError> {
     let written: Vec<&str> = written.iter().map(AsRef::as_ref).collect();
     if !written.contains(&name_of(outcome_path).as_str()) {
-        return Ok(Vec::new());
+        return Ok(());
     }
     // An outcome fingerprint that did not land: the one there, if any, is
     // the replaced table's.
     let fingerprint = fingerprint_path(outcome_path);
     let fingerprint_name = name_of(&fingerprint);
     let stale = if written.contains(&fingerprint_name.as_str()) || !fingerprint.is_file() {
-        Ok(None)
+        Ok(())
     } else {
         std::fs::remove_file(&fingerprint)
-            .map(|()| Some(fingerprint.clone()))
+            .map(|()| removed.push(fingerprint.clone()))
             .map_err(|e| TableFileError::Io(fingerprint.clone(), e))
     };
-    let removed = if written.contains(&name_of(&distance_path(outcome_path)).as_str()) {
-        remove_distance_files(outcome_path)
+    let distances = if written.contains(&name_of(&distance_path(outcome_path)).as_str()) {
+        remove_distance_files(outcome_path, removed)
     } else {
-        remove_unpaired_distances(outcome_path)
+        remove_unpaired_distances(outcome_path, removed)
     };
     // Whatever is not there any more leaves the list, whatever step failed.
     let beside = distance_files(outcome_path);
@@ -653,24 +667,24 @@ fn settle(
         .collect();
     let dir = outcome_path.parent().unwrap_or(Path::new(""));
     let sums = rewrite_sums(dir, &kept, &gone);
-    let (stale, removed) = (stale?, removed?);
-    sums?;
-    Ok(stale.into_iter().chain(removed).collect())
+    stale.and(distances).and(sums)
 }
 
 /// Removes the distance table beside `outcome_path` and its fingerprint,
-/// whichever is there (not their `SHA256SUMS` entries). Returns the paths
-/// removed.
-fn remove_distance_files(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
+/// whichever is there (not their `SHA256SUMS` entries). Adds the paths
+/// removed to `removed`, also when a later one fails.
+fn remove_distance_files(
+    outcome_path: &Path,
+    removed: &mut Vec<PathBuf>,
+) -> Result<(), TableFileError> {
     let table = distance_path(outcome_path);
-    let mut removed = Vec::new();
     for path in [table.clone(), fingerprint_path(&table)] {
         if path.is_file() {
             std::fs::remove_file(&path).map_err(|e| TableFileError::Io(path.clone(), e))?;
             removed.push(path);
         }
     }
-    Ok(removed)
+    Ok(())
 }
 
 /// Checks `dir/SHA256SUMS` against the files it lists, as `sha256sum -c` does.
