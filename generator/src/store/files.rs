@@ -687,35 +687,50 @@ fn remove_distance_files(
     Ok(())
 }
 
-/// Checks `dir/SHA256SUMS` against the files it lists, as `sha256sum -c` does.
+/// Checks `dir/SHA256SUMS` against the files it lists, as `sha256sum -c`
+/// does: every entry, not only up to the first bad one. Returns how many
+/// files it lists.
 ///
 /// # Errors
-/// A message naming the first missing or mismatched file.
-pub fn check_sums(dir: &Path) -> Result<usize, TableFileError> {
+/// One error for each listed file that is missing, does not read or does
+/// not match, in the list's order; or the one error of a list that does
+/// not read.
+pub fn check_sums(dir: &Path) -> Result<usize, Vec<TableFileError>> {
     let sums_path = dir.join(SUMS);
     let bytes = read_whole(&sums_path, MAX_COMPANION_LEN)
-        .map_err(|e| TableFileError::Io(sums_path.clone(), e))?;
-    let mut checked = 0;
-    for (digest, name) in sums_entries(&sums_path, bytes)? {
-        let path = dir.join(&name);
-        let bytes = read_whole(&path, gametable_format::MAX_FILE_LEN).map_err(|e| {
-            if e.kind() == std::io::ErrorKind::NotFound {
-                TableFileError::Unsupported(path.clone(), format!("listed in {SUMS}, not there"))
-            } else {
-                TableFileError::Io(path.clone(), e)
-            }
-        })?;
-        let found = gametable_format::hex(&gametable_format::sha256(&bytes));
-        if found != digest {
-            return Err(TableFileError::Unsupported(
-                path,
-                format!("sha256 {found} does not match {SUMS} ({digest})"),
-            ));
-        }
-        checked += 1;
+        .map_err(|e| vec![TableFileError::Io(sums_path.clone(), e)])?;
+    let entries = sums_entries(&sums_path, bytes).map_err(|e| vec![e])?;
+    let problems: Vec<TableFileError> = entries
+        .iter()
+        .filter_map(|(digest, name)| check_listed(&dir.join(name), digest).err())
+        .collect();
+    if problems.is_empty() {
+        Ok(entries.len())
+    } else {
+        Err(problems)
     }
-    Ok(checked)
 }
+
+/// Checks that the file at `path` is there with sha256 `digest` (lower-case
+/// hex), as its `SHA256SUMS` entry says.
+fn check_listed(path: &Path, digest: &str) -> Result<(), TableFileError> {
+    let bytes = read_whole(path, gametable_format::MAX_FILE_LEN).map_err(|e| {
+        if e.kind() == std::io::ErrorKind::NotFound {
+            TableFileError::Unsupported(path.to_path_buf(), format!("listed in {SUMS}, not there"))
+        } else {
+            TableFileError::Io(path.to_path_buf(), e)
+        }
+    })?;
+    let found = gametable_format::hex(&gametable_format::sha256(&bytes));
+    if found != digest {
+        return Err(TableFileError::Unsupported(
+            path.to_path_buf(),
+            format!("sha256 {found} does not match {SUMS} ({digest})"),
+        ));
+    }
+    Ok(())
+}
+
 /// Packs distances at the narrowest width that holds them (8 bits if every
 /// distance is below 255, else 16), all-ones meaning "no distance".
 ///

@@ -74,8 +74,10 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
                 "ok    {}: {listed} files listed, each there with its sha256",
                 sums.display()
             ),
-            Err(e) => {
-                say!("FAIL  {}: {e}", sums.display());
+            Err(problems) => {
+                for e in problems {
+                    say!("FAIL  {}: {e}", sums.display());
+                }
                 failures += 1;
             }
         }
