@@ -1112,8 +1112,9 @@ fn verify_of_a_folder_refuses_a_list_naming_a_file_that_is_gone() {
 }
 
 /// `verify --deep` refuses an outcome table beside another game's
-/// distance table (each file whole and fingerprinted), and one of the
-/// same game in another layout, naming both files.
+/// distance table (each file whole and fingerprinted), one of the same
+/// game in another layout, and a full Cards table (Cards' own deep check)
+/// beside the distance table of other parameters, naming both files.
 #[test]
 fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
     let dir = scratch_dir("deep-unpaired");
@@ -1135,17 +1136,25 @@ fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
         ],
         "",
     );
-    for (other, why) in [("u", "another game"), ("v", "another layout")] {
-        std::fs::copy(at(&format!("{other}-distance.gtbl")), at("t-distance.gtbl")).unwrap();
-        let out = gametable(&["verify", "--deep", &at("t.gtbl")], b"");
+    for (modulus, name) in [("3", "c.gtbl"), ("4", "d.gtbl")] {
+        let cards = ["generate", "cards", "--cards", "6", "--modulus", modulus];
+        ok(&[&cards[..], &["--output", &at(name)]].concat(), "");
+    }
+    for (table, other, why) in [
+        ("t", "u", "another game"),
+        ("t", "v", "another layout"),
+        ("c", "d", "other parameters"),
+    ] {
+        let (outcomes, distances) = (
+            at(&format!("{table}.gtbl")),
+            at(&format!("{table}-distance.gtbl")),
+        );
+        std::fs::copy(at(&format!("{other}-distance.gtbl")), &distances).unwrap();
+        let out = gametable(&["verify", "--deep", &outcomes], b"");
         assert!(!out.status.success(), "{why}");
         let stdout = text(&out.stdout);
         let expected = format!(
-            "FAIL  deep {} + {}: {} and {} are not an outcome table and its distance table",
-            at("t.gtbl"),
-            at("t-distance.gtbl"),
-            at("t.gtbl"),
-            at("t-distance.gtbl"),
+            "FAIL  deep {outcomes} + {distances}: {outcomes} and {distances} are not an outcome table and its distance table",
         );
         assert!(stdout.contains(&expected), "{why}: {stdout}");
     }

@@ -297,14 +297,12 @@ fn deep_generic(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result
     };
     let outcomes = read(outcome_path)?;
     let distances = read(distance_path)?;
-    if !crate::store::distances_pair(&outcomes.header, &distances.header) {
-        return Err(format!(
-            "{} and {} are not an outcome table and its distance table (kind, game, layout or size differ)",
-            outcome_path.display(),
-            distance_path.display()
-        )
-        .into());
-    }
+    check_pair(
+        outcome_path,
+        &outcomes.header,
+        distance_path,
+        &distances.header,
+    )?;
     let game = registry::from_header(outcomes.name(), outcomes.parameters())?;
     crate::with_game!(&game, g => deep_game(g, &outcomes, &distances))
 }
@@ -390,6 +388,27 @@ fn pair_of(path: &Path) -> crate::cli::Result<(PathBuf, PathBuf)> {
 
 /// The deep check of one pair, reading both files with the format checks
 /// only, so that the deep check itself names any bad state in words.
+/// Refuses two tables that are not an outcome table and its distance
+/// table ([`crate::store::distances_pair`]), naming both.
+fn check_pair(
+    outcome_path: &Path,
+    outcomes: &gametable_format::Header,
+    distance_path: &Path,
+    distances: &gametable_format::Header,
+) -> crate::cli::Result<()> {
+    if crate::store::distances_pair(outcomes, distances) {
+        return Ok(());
+    }
+    Err(format!(
+        "{} and {} are not an outcome table and its distance table (kind, game or parameters, layout or size differ)",
+        outcome_path.display(),
+        distance_path.display()
+    )
+    .into())
+}
+
+/// Cards' own deep check of a full outcome table and the distance table
+/// beside it.
 fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<DeepReport> {
     let read = |path: &Path, kind| -> crate::cli::Result<_> {
         let bytes = table_file::read_bytes(path).map_err(|e| {
@@ -397,8 +416,9 @@ fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<Dee
         })?;
         Ok(table_file::decode_cards(path, &bytes, kind)?)
     };
-    let (_, variant, packed) = read(outcome_path, TableKind::Outcome)?;
+    let (outcome_header, variant, packed) = read(outcome_path, TableKind::Outcome)?;
     let (header, distance_variant, bytes) = read(distance_path, TableKind::Distance)?;
+    check_pair(outcome_path, &outcome_header, distance_path, &header)?;
     let outcomes = CardsTable::check_length(variant, &packed)?;
     let distances = DistanceTable::check_length(distance_variant, header.bits_per_state, &bytes)?;
     Ok(deep::check(&outcomes, &distances)?)
