@@ -698,5 +698,19 @@ fn a_failed_clean_up_is_reported_with_the_failure() {
     // the same.
     assert!(!dir.join("t-distance.gtbl").exists());
     assert!(!dir.join("t-distance.fingerprint").exists());
+    // Failing again with nothing left to remove, it says only how the
+    // clean-up failed.
+    let error = store::settle_failed_write(
+        &path,
+        &["t.gtbl", "t.fingerprint"],
+        store::TableFileError::Unsupported(path.clone(), "the second failure".into()),
+    );
+    let message = error.to_string();
+    let expected = format!(
+        "{}: the second failure; and cleaning up after it: {}: ",
+        path.display(),
+        dir.join("SHA256SUMS").display()
+    );
+    assert!(message.starts_with(&expected), "{message}");
     std::fs::remove_dir_all(&dir).unwrap();
 }

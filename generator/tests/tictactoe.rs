@@ -416,8 +416,9 @@ fn engine_agrees_with_negamax() {
 /// Tic-tac-toe under another name: a game of the same size as
 /// tic-tac-toe that is not tic-tac-toe. With `moved_orbit: Some((a, b))`
 /// it claims a symmetry whose canonical indices are tic-tac-toe's with `b`
-/// in place of `a`: as many orbits, another index chosen for one (only
-/// for numbering orbits; its moves are tic-tac-toe's, without symmetry).
+/// in place of `a`: as many orbits, another index chosen for one. Only its
+/// `is_canonical` says so (its `canonical` is the identity), so it serves
+/// to number orbits and must not be solved.
 struct Renamed {
     moved_orbit: Option<(u64, u64)>,
 }

@@ -105,11 +105,12 @@ impl Orbits {
     }
 
     /// Whether this numbering can be `game`'s, as [`Orbits::new`] would
-    /// build it, checked cheaply: the same kind of numbering, the same
-    /// count for a game's own; for the engine's, the same number of
-    /// indices, every index of up to 4,096 words of its bits spread over
-    /// them marked exactly when `game` calls it canonical, and every 64th
-    /// orbit's index canonical in `game` (sampled, up to 4,096 of them).
+    /// build it, checked from a sample (at most 266,240 indices asked of
+    /// the game): the same kind of numbering, the same count for a game's
+    /// own; for the engine's, the same number of indices, every index of
+    /// up to 4,096 words of its bits spread over them marked exactly when
+    /// `game` calls it canonical, and every 64th orbit's index canonical
+    /// in `game` (sampled, up to 4,096 of them).
     pub fn fits<G: Game>(&self, game: &G) -> bool {
         match (self, game.orbit_count()) {
             (Orbits::ByGame(count), Some(own)) if game.has_symmetry() => *count == own,

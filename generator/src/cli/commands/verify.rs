@@ -290,19 +290,10 @@ fn verify_game<G: Notation>(
 /// The engine's deep check of an outcome table of any game and the
 /// distance table beside it, full or one state per orbit.
 fn deep_generic(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<DeepReport> {
-    let read = |path: &Path| -> crate::cli::Result<StoredTable> {
-        crate::store::read_table(path).map_err(|e| {
-            format!("{e} (deep verification needs both the outcome and the distance table)").into()
-        })
-    };
+    check_pair(outcome_path, distance_path)?;
+    let read = |path: &Path| crate::store::read_table(path).map_err(needing_both);
     let outcomes = read(outcome_path)?;
     let distances = read(distance_path)?;
-    check_pair(
-        outcome_path,
-        &outcomes.header,
-        distance_path,
-        &distances.header,
-    )?;
     let game = registry::from_header(outcomes.name(), outcomes.parameters())?;
     crate::with_game!(&game, g => deep_game(g, &outcomes, &distances))
 }
@@ -386,17 +377,17 @@ fn pair_of(path: &Path) -> crate::cli::Result<(PathBuf, PathBuf)> {
     }
 }
 
-/// The deep check of one pair, reading both files with the format checks
-/// only, so that the deep check itself names any bad state in words.
+/// A table of a pair that does not read, said as deep verification's.
+fn needing_both(e: impl std::fmt::Display) -> String {
+    format!("{e} (deep verification needs both the outcome and the distance table)")
+}
+
 /// Refuses two tables that are not an outcome table and its distance
-/// table ([`crate::store::distances_pair`]), naming both.
-fn check_pair(
-    outcome_path: &Path,
-    outcomes: &gametable_format::Header,
-    distance_path: &Path,
-    distances: &gametable_format::Header,
-) -> crate::cli::Result<()> {
-    if crate::store::distances_pair(outcomes, distances) {
+/// table ([`crate::store::distances_pair`]), naming both, from their
+/// headers alone (before reading tables that may be gigabytes).
+fn check_pair(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<()> {
+    let header = |path: &Path| crate::store::read_header_only(path).map_err(needing_both);
+    if crate::store::distances_pair(&header(outcome_path)?, &header(distance_path)?) {
         return Ok(());
     }
     Err(format!(
@@ -408,17 +399,16 @@ fn check_pair(
 }
 
 /// Cards' own deep check of a full outcome table and the distance table
-/// beside it.
+/// beside it, reading both files with the format checks only, so that the
+/// deep check itself names any bad state in words.
 fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<DeepReport> {
+    check_pair(outcome_path, distance_path)?;
     let read = |path: &Path, kind| -> crate::cli::Result<_> {
-        let bytes = table_file::read_bytes(path).map_err(|e| {
-            format!("{e} (deep verification needs both the outcome and the distance table)")
-        })?;
+        let bytes = table_file::read_bytes(path).map_err(needing_both)?;
         Ok(table_file::decode_cards(path, &bytes, kind)?)
     };
-    let (outcome_header, variant, packed) = read(outcome_path, TableKind::Outcome)?;
+    let (_, variant, packed) = read(outcome_path, TableKind::Outcome)?;
     let (header, distance_variant, bytes) = read(distance_path, TableKind::Distance)?;
-    check_pair(outcome_path, &outcome_header, distance_path, &header)?;
     let outcomes = CardsTable::check_length(variant, &packed)?;
     let distances = DistanceTable::check_length(distance_variant, header.bits_per_state, &bytes)?;
     Ok(deep::check(&outcomes, &distances)?)
