@@ -204,6 +204,21 @@ fn play_refuses_tables_that_contradict_the_rules() {
     let dir = scratch_dir("play-lie");
     let data = workspace().join("data");
     std::fs::copy(data.join("cards-8-5.gtbl"), dir.join("cards-8-5.gtbl")).unwrap();
+    // Without its distance table, play says what it needs.
+    let alone = dir.join("cards-8-5.gtbl");
+    let mut args = vec!["play", "cards", "--table", alone.to_str().unwrap()];
+    args.extend(SAMPLE);
+    let out = gametable(&args, "");
+    assert!(!out.status.success());
+    let expected = format!(
+        "(perfect play needs the distance table beside {}; generate it without --no-distances)",
+        alone.display()
+    );
+    assert!(
+        text(&out.stderr).contains(&expected),
+        "{}",
+        text(&out.stderr)
+    );
     let v = gametable::Variant::CLASSIC;
     let sample = gametable::Position::new(
         gametable::Hand::from_cards(v, &[1, 0, 0, 0, 0, 0, 0, 0]).unwrap(),

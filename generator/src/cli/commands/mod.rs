@@ -104,7 +104,13 @@ impl PlaySource {
             Some(path) => {
                 let outcomes = OutcomeFile::read(path)?;
                 let distance_path = table_file::distance_path(path);
-                let distances = DistanceFile::read(&distance_path)?;
+                let distances = DistanceFile::read(&distance_path).map_err(|e| {
+                    format!(
+                        "{e} (perfect play needs the distance table beside {}; \
+                         generate it without --no-distances)",
+                        path.display()
+                    )
+                })?;
                 gametable::PerfectPlay::new(outcomes.table(), distances.table()).map_err(|e| {
                     format!("{} and {}: {e}", path.display(), distance_path.display())
                 })?;
