@@ -616,6 +616,72 @@ fn judge_errors_against_another_variant_name_its_hands() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `solve --table` checks every answer one move deep against the rules: a
+/// table with one situation's outcome changed and its checksums made right
+/// again (the file reads as well as the unchanged one) is refused at that
+/// situation, naming its line, with nothing answered.
+#[test]
+fn solve_refuses_a_re_signed_table_that_the_rules_contradict() {
+    use gametable::packing::{code_at, put_code};
+    use gametable::{code, Hand, Position, Variant};
+    let dir = scratch_dir("solve-forged");
+    let bytes = std::fs::read(workspace().join("data").join("cards-8-5.gtbl")).unwrap();
+    let table = dir.join("forged.gtbl");
+    let arg = table.to_str().unwrap();
+    // Re-encoded unchanged, it answers the sample.
+    std::fs::write(&table, re_encoded(&bytes, <[u8]>::to_vec)).unwrap();
+    let out = gametable(&["solve", "cards", "--table", arg], SAMPLE_IN.as_bytes());
+    assert_eq!(text(&out.stdout), SAMPLE_OUT, "{}", text(&out.stderr));
+    // The sample's situations, three lines each after the count.
+    let numbers: Vec<u8> = SAMPLE_IN
+        .split_whitespace()
+        .skip(1)
+        .map(|n| n.parse().unwrap())
+        .collect();
+    let v = Variant::CLASSIC;
+    for (k, situation) in numbers.chunks(17).enumerate() {
+        let alice = Hand::from_cards(v, &situation[1..9]).unwrap();
+        let bob = Hand::from_cards(v, &situation[9..]).unwrap();
+        let (to_move, waiting) = if situation[0] == 0 {
+            (alice, bob)
+        } else {
+            (bob, alice)
+        };
+        let index = Position::new(to_move, waiting).unwrap().index();
+        let line = 3 * k + 4;
+        let truth = gametable::CLASSIC.code(index);
+        for lie in [code::WIN, code::LOSS, code::DRAW] {
+            if lie == truth {
+                continue;
+            }
+            let forged = re_encoded(&bytes, |payload| {
+                let mut payload = payload.to_vec();
+                assert_eq!(code_at(&payload, index), Some(truth));
+                put_code(&mut payload, index, lie);
+                payload
+            });
+            std::fs::write(&table, forged).unwrap();
+            let out = gametable(&["solve", "cards", "--table", arg], SAMPLE_IN.as_bytes());
+            let err = text(&out.stderr);
+            assert!(
+                !out.status.success() && out.stdout.is_empty(),
+                "situation {}, code {lie}: {}",
+                k + 1,
+                text(&out.stdout)
+            );
+            assert!(
+                err.contains(&format!(
+                    "line {line}: situation {}: the table contradicts the rules at this situation (to move holds [",
+                    k + 1
+                )) && err.contains(&format!("`gametable verify --deep {arg}`")),
+                "situation {}, code {lie}: {err}",
+                k + 1
+            );
+        }
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A table whose folder's SHA256SUMS does not list it (its entry lost to
 /// another run writing the list) fails verification, naming the list.
 #[test]

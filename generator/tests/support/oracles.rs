@@ -13,7 +13,6 @@ use std::sync::OnceLock;
 use clap::Parser;
 use gametable::{code, CardsTable, Hand, Player, Variant};
 use gametable_gen::cli::args::{Cli, Command, QueryGame};
-use gametable_gen::judge;
 use gametable_gen::store::cards::{DistanceFile, OutcomeFile};
 
 /// The bytes the scanner counts as separators (C's `isspace`).
@@ -153,9 +152,9 @@ pub fn stones_reference(data: &[u8]) -> Option<Vec<u8>> {
     rest.is_empty().then(|| out.into_bytes())
 }
 
-fn compare(
+fn compare<E: std::fmt::Display>(
     name: &str,
-    got: Result<(), judge::scan::InputError>,
+    got: Result<(), E>,
     out: &[u8],
     want: Option<Vec<u8>>,
 ) {

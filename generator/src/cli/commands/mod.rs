@@ -13,15 +13,16 @@ pub mod verify;
 
 use std::path::Path;
 
-use crate::games::cards::judge::Verdicts;
+use crate::games::cards::judge::{RuleChecked, Unanswered, Verdicts};
 use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
-use gametable::{Hand, OpenError, OpenTable, Outcome, Player, PositionError, Variant, Verdict};
+use gametable::{Hand, OpenError, OpenTable, Player, Variant, Verdict};
 
 /// The Cards outcome table to answer from: the file given (any variant, full
-/// or symmetry-reduced, compressed or memory mapped), else the embedded one.
+/// or symmetry-reduced, compressed or memory mapped), each answer checked
+/// one move deep against the rules, else the embedded one.
 pub enum TableSource {
     /// Opened from a file by the lookup crate.
-    File(OpenTable),
+    File(Box<RuleChecked>),
     /// The embedded (8, 5) table.
     #[cfg(feature = "embedded")]
     Embedded,
@@ -31,9 +32,9 @@ impl TableSource {
     /// Opens the file given, or falls back to the embedded table.
     pub fn open(path: Option<&Path>) -> super::Result<TableSource> {
         match path {
-            Some(path) => Ok(TableSource::File(
+            Some(path) => Ok(TableSource::File(Box::new(RuleChecked::new(
                 OpenTable::open(path).map_err(|e| open_error(path, e))?,
-            )),
+            )))),
             #[cfg(feature = "embedded")]
             None => Ok(TableSource::Embedded),
             #[cfg(not(feature = "embedded"))]
@@ -42,18 +43,6 @@ impl TableSource {
                  feature): pass --table data/cards-8-5.gtbl"
                     .into(),
             ),
-        }
-    }
-
-    /// As [`gametable::CardsTable::probe`].
-    ///
-    /// # Errors
-    /// As [`gametable::CardsTable::probe`].
-    pub fn probe(&self, to_move: Hand, waiting: Hand) -> Result<Outcome, PositionError> {
-        match self {
-            TableSource::File(table) => table.probe(to_move, waiting),
-            #[cfg(feature = "embedded")]
-            TableSource::Embedded => gametable::CLASSIC.probe(to_move, waiting),
         }
     }
 }
@@ -68,11 +57,11 @@ impl Verdicts for TableSource {
     }
 
     #[inline]
-    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, PositionError> {
+    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, Unanswered> {
         match self {
             TableSource::File(table) => table.verdict(first, alice, bob),
             #[cfg(feature = "embedded")]
-            TableSource::Embedded => gametable::CLASSIC.verdict(first, alice, bob),
+            TableSource::Embedded => Verdicts::verdict(&gametable::CLASSIC, first, alice, bob),
         }
     }
 }

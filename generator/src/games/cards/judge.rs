@@ -8,14 +8,23 @@
 //! ```
 //! Output is one line per situation: `Alice`, `Bob` or `Deal`. Any run of
 //! whitespace separates numbers; line breaks are not required where shown.
+//!
+//! A table read from a file answers through [`RuleChecked`], which checks
+//! each verdict one move deep against the rules before it is given: its
+//! checksums say only that the file is as written, not that what was
+//! written is right.
 
+use std::fmt;
 use std::io::Read;
 
 use gametable::{
-    CardsTable, Hand, OpenTable, Player, PositionError, Variant, Verdict, MAX_CARDS, MAX_MODULUS,
+    CardsTable, Hand, OpenTable, Outcome, Player, Position, PositionError, Variant, Verdict,
+    MAX_CARDS, MAX_MODULUS,
 };
 
+use super::game::Cards;
 use crate::judge::scan::{self, InputError, Scanner};
+use crate::store::cards::describe_position;
 
 /// The judge format's bound on the number of situations.
 pub const MAX_SITUATIONS: u64 = 100_000;
@@ -29,29 +38,131 @@ pub trait Verdicts {
     /// As [`CardsTable::verdict`].
     ///
     /// # Errors
-    /// As [`CardsTable::verdict`].
-    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, PositionError>;
+    /// As [`CardsTable::verdict`], and a verdict the rules contradict.
+    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, Unanswered>;
 }
 
+/// Why a situation gets no verdict.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub enum Unanswered {
+    /// The hands are no position of the table's variant (both all zeros).
+    Position(PositionError),
+    /// The table's answer is one the rules contradict one move deep (a
+    /// damaged or forged table): the position and why, in words.
+    Contradicted(String),
+}
+
+impl fmt::Display for Unanswered {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            Unanswered::Position(e) => e.fmt(f),
+            Unanswered::Contradicted(why) => f.write_str(why),
+        }
+    }
+}
+
+// The embedded tables are compiled in, and the tests check them whole
+// against independent solvers: their verdicts are given as read.
 impl Verdicts for CardsTable<'_> {
     fn variant(&self) -> Variant {
         CardsTable::variant(self)
     }
     #[inline]
-    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, PositionError> {
-        CardsTable::verdict(self, first, alice, bob)
+    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, Unanswered> {
+        CardsTable::verdict(self, first, alice, bob).map_err(Unanswered::Position)
     }
 }
 
-impl Verdicts for OpenTable {
-    fn variant(&self) -> Variant {
-        OpenTable::variant(self)
+/// An outcome table read from a file (full or symmetry-reduced), trusted
+/// for nothing: each verdict is checked against the rules one move deep
+/// ([`crate::engine::deep::check_one`], as `query` checks its answers)
+/// before it is given.
+///
+/// One state changed in a table, its checksums made right again, is caught
+/// wherever it is asked: every outcome's label is contradicted by its own
+/// moves once it changes. A forgery that keeps every state consistent with
+/// its moves is not (only `gametable verify --deep` checks every state).
+pub struct RuleChecked {
+    table: OpenTable,
+    /// The game by the rules: the moves of each situation asked.
+    game: Cards,
+}
+
+impl RuleChecked {
+    /// Answers from `table`, checked.
+    pub fn new(table: OpenTable) -> RuleChecked {
+        let game = Cards::new(table.variant());
+        RuleChecked { table, game }
     }
-    #[inline]
-    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, PositionError> {
-        OpenTable::verdict(self, first, alice, bob)
+
+    /// The outcome the table gives state `index` (`None`: not a position).
+    fn answer(&self, index: u64) -> crate::engine::deep::Answer {
+        Outcome::from_code(self.table.code(index)).map(|outcome| (outcome, None))
     }
 }
+
+impl Verdicts for RuleChecked {
+    fn variant(&self) -> Variant {
+        self.table.variant()
+    }
+
+    fn verdict(&self, first: Player, alice: Hand, bob: Hand) -> Result<Verdict, Unanswered> {
+        let (to_move, waiting) = match first {
+            Player::Alice => (alice, bob),
+            Player::Bob => (bob, alice),
+        };
+        let position = Position::new(to_move, waiting).map_err(Unanswered::Position)?;
+        let outcome = self
+            .table
+            .try_outcome(&position)
+            .map_err(Unanswered::Position)?;
+        crate::engine::deep::check_one(&self.game, position.index(), |i| self.answer(i), false)
+            .map_err(|why| {
+                Unanswered::Contradicted(format!(
+                    "the table contradicts the rules at this situation ({}): {why}",
+                    describe_position(&position)
+                ))
+            })?;
+        Ok(Verdict::from_outcome(first, outcome))
+    }
+}
+
+/// Why judge input got no answers.
+#[derive(Debug)]
+pub enum JudgeError {
+    /// The input is not judge input for the table's variant.
+    Input(InputError),
+    /// The table's answer to a situation is one the rules contradict.
+    Table {
+        /// The situation, from 1.
+        situation: u64,
+        /// The line its last card was read on.
+        line: u64,
+        /// The position and what contradicts the answer.
+        why: String,
+    },
+}
+
+impl From<InputError> for JudgeError {
+    fn from(e: InputError) -> JudgeError {
+        JudgeError::Input(e)
+    }
+}
+
+impl fmt::Display for JudgeError {
+    fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
+        match self {
+            JudgeError::Input(e) => e.fmt(f),
+            JudgeError::Table {
+                situation,
+                line,
+                why,
+            } => write!(f, "line {line}: situation {situation}: {why}"),
+        }
+    }
+}
+
+impl std::error::Error for JudgeError {}
 
 /// Answers every situation of judge input `input` from `table`, appending one
 /// line per situation to `out`. Nothing is appended unless all input is valid.
@@ -59,12 +170,13 @@ impl Verdicts for OpenTable {
 ///
 /// # Errors
 /// The first malformed token, value out of range, missing number, extra
-/// input after the last situation, or both hands all zero, with its line.
+/// input after the last situation, or both hands all zero, with its line;
+/// or the first situation whose answer the rules contradict.
 pub fn answer(
     input: impl Read,
     table: &impl Verdicts,
     out: &mut Vec<u8>,
-) -> Result<(), InputError> {
+) -> Result<(), JudgeError> {
     let start = out.len();
     answer_all(&mut Scanner::new(input), table, out).inspect_err(|_| out.truncate(start))
 }
@@ -73,7 +185,7 @@ fn answer_all<R: Read>(
     scanner: &mut Scanner<R>,
     table: &impl Verdicts,
     out: &mut Vec<u8>,
-) -> Result<(), InputError> {
+) -> Result<(), JudgeError> {
     let variant = table.variant();
     let n = variant.cards() as usize;
     let top = u64::from(variant.modulus()) - 1;
@@ -128,17 +240,28 @@ fn answer_all<R: Read>(
         } else {
             Player::Bob
         };
-        // Only the hands can fail here (both all zeros): named at the line
-        // their last card was read on.
-        let verdict = table.verdict(player, hands[0], hands[1]).map_err(|e| {
-            InputError::at(scanner.line(), "", format!("situation {situation}: {e}"))
-        })?;
+        // Named at the line the hands' last card was read on: hands that
+        // are no position (both all zeros), or a table the rules contradict.
+        let verdict = table
+            .verdict(player, hands[0], hands[1])
+            .map_err(|e| match e {
+                Unanswered::Position(e) => JudgeError::Input(InputError::at(
+                    scanner.line(),
+                    "",
+                    format!("situation {situation}: {e}"),
+                )),
+                Unanswered::Contradicted(why) => JudgeError::Table {
+                    situation,
+                    line: scanner.line(),
+                    why,
+                },
+            })?;
         out.extend_from_slice(verdict_line(verdict));
     }
-    scanner.finish(&format!(
+    Ok(scanner.finish(&format!(
         "more input after the last of the {} situations",
         count.value
-    ))
+    ))?)
 }
 
 fn verdict_line(verdict: Verdict) -> &'static [u8] {
