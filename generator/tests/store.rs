@@ -663,6 +663,52 @@ fn a_lone_distance_fingerprint_is_removed() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// When removing a stale distance table fails part way (here the checksum
+/// list cannot be rewritten once both files are gone), the error names the
+/// files already removed.
+#[test]
+fn a_stale_distance_table_removed_part_way_is_named() {
+    let dir = dir("stale-partly-removed");
+    let path = dir.join("t.gtbl");
+    let game = TwoPiles { stones: 3 };
+    let options = options(Compression::Zstd);
+    store::write_tables(&game, &mut solve(&game, false), &path, &options).unwrap();
+    // Another game's outcome table replaces the table, its distance table
+    // left beside it.
+    let other = dir.join("other");
+    std::fs::create_dir(&other).unwrap();
+    let replacement = TwoPiles { stones: 4 };
+    let mut solved = solve(&replacement, false);
+    store::write_tables(&replacement, &mut solved, &other.join("t.gtbl"), &options).unwrap();
+    std::fs::rename(other.join("t.gtbl"), &path).unwrap();
+    std::fs::remove_file(dir.join("SHA256SUMS")).unwrap();
+    std::fs::create_dir(dir.join("SHA256SUMS")).unwrap();
+    let message = store::drop_unpaired_distances(&path)
+        .unwrap_err()
+        .to_string();
+    let expected = format!("{}: ", dir.join("SHA256SUMS").display());
+    let removed = format!(
+        " (after removing {}, {})",
+        dir.join("t-distance.gtbl").display(),
+        dir.join("t-distance.fingerprint").display()
+    );
+    assert!(
+        message.starts_with(&expected) && message.ends_with(&removed),
+        "{message}"
+    );
+    assert!(!dir.join("t-distance.gtbl").exists());
+    assert!(!dir.join("t-distance.fingerprint").exists());
+    // Failing again with nothing left to remove, it says only how.
+    let message = store::drop_unpaired_distances(&path)
+        .unwrap_err()
+        .to_string();
+    assert!(
+        message.starts_with(&expected) && !message.contains("after removing"),
+        "{message}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// When cleaning up after a failed distance write fails as well (here the
 /// checksum list cannot be rewritten), the error says both, and names the
 /// files the clean-up had removed before it failed.

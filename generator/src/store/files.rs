@@ -32,6 +32,9 @@ pub enum TableFileError {
     /// Writing failed (the first message), and undoing its part that
     /// landed removed these files ([`settle_failed_write`]).
     Settled(String, Vec<PathBuf>),
+    /// Removing stale files failed after these were removed
+    /// ([`drop_unpaired_distances`]).
+    PartlyRemoved(Box<TableFileError>, Vec<PathBuf>),
 }
 
 impl fmt::Display for TableFileError {
@@ -53,6 +56,9 @@ impl fmt::Display for TableFileError {
                 "{error}; cleaning up after it removed {}",
                 paths_text(removed)
             ),
+            TableFileError::PartlyRemoved(error, removed) => {
+                write!(f, "{error} (after removing {})", paths_text(removed))
+            }
         }
     }
 }
@@ -533,10 +539,24 @@ pub(crate) fn distances_pair(
 /// fingerprint if it had one, or a lone fingerprint).
 ///
 /// # Errors
-/// A file that does not read, or a removal that fails.
+/// A file that does not read, or a removal that fails; once files were
+/// removed, [`TableFileError::PartlyRemoved`] names them.
 pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
     let mut removed = Vec::new();
-    remove_unpaired_distances(outcome_path, &mut removed)?;
+    match remove_stale_distances(outcome_path, &mut removed) {
+        Ok(()) => Ok(removed),
+        Err(e) if removed.is_empty() => Err(e),
+        Err(e) => Err(TableFileError::PartlyRemoved(Box::new(e), removed)),
+    }
+}
+
+/// [`drop_unpaired_distances`]'s work: adds the paths removed to
+/// `removed`, also when a later step fails.
+fn remove_stale_distances(
+    outcome_path: &Path,
+    removed: &mut Vec<PathBuf>,
+) -> Result<(), TableFileError> {
+    remove_unpaired_distances(outcome_path, removed)?;
     // Entries of distance files that are not there any more leave the
     // list, whether removed now or by a run killed before its rewrite.
     let gone = gone(&distance_files(outcome_path));
@@ -544,7 +564,7 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
     if read_sums(dir)?.iter().any(|(_, name)| gone.contains(name)) {
         rewrite_sums(dir, &[] as &[&str], &gone)?;
     }
-    Ok(removed)
+    Ok(())
 }
 
 /// The file names of the distance table beside `outcome_path` and its
