@@ -191,18 +191,19 @@ fn query_cards_by_position() {
 fn positions_stream_answers_every_line_and_names_bad_ones() {
     let out = gametable(
         &["query", "tictactoe", "--positions", "-"],
-        b"xx.oo....\nx..q.....\n\nxxxoo....\r\nx\xff\n.........",
+        // A byte-order mark opens the input, as some editors write it.
+        b"\xef\xbb\xbfxx.oo....\nx..q.....\n\nxxxoo....\r\nx\xff\n.........\n\xef\xbb\xbfx........\n",
     );
     // One answer a line, in order; the status says that some failed.
     assert_eq!(out.status.code(), Some(1));
     assert!(
-        text(&out.stderr).contains("3 of 6 lines could not be answered"),
+        text(&out.stderr).contains("4 of 7 lines could not be answered"),
         "{}",
         text(&out.stderr)
     );
     let out = text(&out.stdout);
     let lines: Vec<&str> = out.lines().collect();
-    assert_eq!(lines.len(), 6, "{out}");
+    assert_eq!(lines.len(), 7, "{out}");
     assert!(lines[0].starts_with("{\"outcome\": \"win\", \"distance\": 1,"));
     assert_eq!(
         lines[1],
@@ -219,6 +220,11 @@ fn positions_stream_answers_every_line_and_names_bad_ones() {
         "{\"error\": \"line 5: not UTF-8 (byte 2 of the line)\"}"
     );
     assert!(lines[5].starts_with("{\"outcome\": \"draw\", \"distance\": null,"));
+    // One past the first line is no mark but a character, shown escaped.
+    assert_eq!(
+        lines[6],
+        "{\"error\": \"line 7: character 1 '\\\\u{feff}': expected x, o or .\"}"
+    );
 }
 
 /// An error quoting input shows its control characters escaped, never

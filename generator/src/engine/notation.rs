@@ -34,10 +34,17 @@ impl fmt::Display for NotationError {
 impl std::error::Error for NotationError {}
 
 /// A character of input as a message shows it: a control character
-/// escaped (`\u{1b}`), any other as it is.
+/// escaped (`\u{1b}`), and so is one that shows as nothing or as a plain
+/// space (a zero-width space, a soft hyphen, a byte-order mark, a
+/// no-break space: what Rust's `escape_debug` escapes as `\u{..}`); any
+/// other as it is.
 pub fn shown(c: char) -> String {
     if c.is_control() {
-        c.escape_default().to_string()
+        return c.escape_default().to_string();
+    }
+    let escaped = c.escape_debug().to_string();
+    if escaped.starts_with("\\u{") {
+        escaped
     } else {
         c.to_string()
     }
@@ -144,5 +151,11 @@ mod tests {
             format!("'{}...' (2100 characters)", "x".repeat(64))
         );
         assert_eq!(quote(&"é".repeat(64)), format!("'{}'", "é".repeat(64)));
+        // Characters that show as nothing, or as a plain space, are named.
+        assert_eq!(
+            quote("x\u{200b}\u{ad}\u{feff}\u{a0}o"),
+            "'x\\u{200b}\\u{ad}\\u{feff}\\u{a0}o'"
+        );
+        assert_eq!(quote("中 x"), "'中 x'");
     }
 }

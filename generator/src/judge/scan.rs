@@ -94,7 +94,7 @@ pub struct Scanner<R> {
 }
 
 /// The UTF-8 byte-order mark that some editors write before the first line.
-const BOM: &[u8] = b"\xEF\xBB\xBF";
+pub const BOM: &[u8] = b"\xEF\xBB\xBF";
 
 impl<R: Read> Scanner<R> {
     /// A scanner over `reader`.

@@ -11,6 +11,7 @@ use crate::cli::source::{self, Source};
 use crate::engine::analysis::{self, Analysis, MoveResult};
 use crate::engine::{quote, Game, Notation, Side};
 use crate::games::cards::notation::hand_words;
+use crate::judge::scan::BOM;
 
 /// The longest line `--positions` reads (a Dobutsu game of 100,000 plies
 /// written as moves fits).
@@ -204,7 +205,12 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
                     )
                     .into());
                 }
-                Line::Bytes(line) => match std::str::from_utf8(line) {
+                // A byte-order mark that an editor wrote before the
+                // first line is no part of it.
+                Line::Bytes(line) => match std::str::from_utf8(match lines {
+                    1 => line.strip_prefix(BOM).unwrap_or(line),
+                    _ => line,
+                }) {
                     Err(e) => Err(format!(
                         "not UTF-8 (byte {} of the line)",
                         e.valid_up_to() + 1
