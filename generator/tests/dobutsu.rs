@@ -564,7 +564,17 @@ fn move_lists_from_the_start() {
     let err = g.parse_position("Cb3-b1").unwrap_err();
     assert_eq!(
         err.message,
-        "move 1 'Cb3-b1': the chick on b3 does not step to b1"
+        "move 1 'Cb3-b1': the chick on b3 does not step to b1 (read as moves from the start, \
+         having no '/'; a position is X/r1/r2/r3/r4/hand)"
+    );
+    // Text meant as a position, but without its '/', says how it was read.
+    let err = g.parse_position("S").unwrap_err();
+    assert!(
+        err.message.starts_with("move 1 'S': ")
+            && err.message.ends_with(
+                "(read as moves from the start, having no '/'; a position is X/r1/r2/r3/r4/hand)"
+            ),
+        "{err}"
     );
     // A board and a list of moves are not written together, and nothing
     // follows the pieces in hand: the character named is the first extra.

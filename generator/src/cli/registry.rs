@@ -61,13 +61,15 @@ impl ParameterSpec {
             .map_err(|_| format!("expected a whole number, {}", self.accepted()))
     }
 
-    /// Checks that `value` lies in the range, `min..=max` (the game refuses
-    /// the values between a step's, in its own words).
+    /// Checks that `value` is one of the values accepted: in `min..=max`,
+    /// and on a step from `min` (so that `--giraffes 1` and `--giraffes 3`
+    /// are refused in the same words).
     ///
     /// # Errors
     /// What the value is not: `not in 1..=9`, `not 0 or 2`.
     pub fn check(&self, value: u64) -> Result<(), String> {
-        if (self.min..=self.max).contains(&value) {
+        let on_step = value.saturating_sub(self.min).is_multiple_of(self.step.max(1));
+        if (self.min..=self.max).contains(&value) && on_step {
             return Ok(());
         }
         let is_in = if self.step > 1 { "" } else { "in " };
@@ -492,7 +494,7 @@ mod tests {
         );
         assert_eq!(
             dobutsu.build(&[1, 2, 2]).err().unwrap(),
-            "dobutsu: giraffes: a kind comes in pairs, 0 or 2, not 1"
+            "dobutsu: --giraffes 1 is not 0 or 2"
         );
         assert!(dobutsu
             .build(&[2, 3, 2])

@@ -420,8 +420,16 @@ pub fn parse_any(game: &Dobutsu, text: &str) -> Result<(Position, Side), Notatio
     let mut p = game.start_position();
     let mut side = Side::First;
     for (n, m) in text.split(',').enumerate() {
-        p = parse_move(&p, side, m)
-            .map_err(|e| NotationError::new(format!("move {} {}", n + 1, e.message)))?;
+        p = parse_move(&p, side, m).map_err(|e| {
+            // Text that fails as its first move may have been meant as a
+            // position: say how it was read.
+            let read_as = if n == 0 {
+                " (read as moves from the start, having no '/'; a position is X/r1/r2/r3/r4/hand)"
+            } else {
+                ""
+            };
+            NotationError::new(format!("move {} {}{read_as}", n + 1, e.message))
+        })?;
         side = side.other();
     }
     Ok((p, side))
