@@ -438,14 +438,59 @@ fn verify_refuses_a_stale_fingerprint() {
     let table_arg = table.to_str().unwrap();
     generate_cards(2, 3, &table, &[]);
     let fingerprint = dir.join("t.fingerprint");
-    let edited = std::fs::read_to_string(&fingerprint)
+    let whole = std::fs::read_to_string(&fingerprint).unwrap();
+    let wins_line = whole
+        .lines()
+        .position(|l| l.starts_with("wins = "))
         .unwrap()
-        .replace("wins = ", "wins = 1");
-    std::fs::write(&fingerprint, edited).unwrap();
+        + 1;
+    let last_line = whole.lines().count();
+    let shown = fingerprint.display();
+    let cases = [
+        (
+            whole.replace("wins = ", "wins = 1"),
+            format!("does not match the table: line {wins_line}: expected 'wins = "),
+        ),
+        (
+            format!("{whole}more = 1\n"),
+            format!(
+                "does not match the table: line {}: 'more = 1' after its last line",
+                last_line + 1
+            ),
+        ),
+        (
+            whole
+                .lines()
+                .take(wins_line - 1)
+                .map(|l| format!("{l}\n"))
+                .collect(),
+            "does not match the table: it ends before 'wins = ".to_string(),
+        ),
+    ];
+    for (edited, expected) in cases {
+        std::fs::write(&fingerprint, edited).unwrap();
+        let out = gametable(&["verify", table_arg], b"");
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stdout).contains(&format!("fingerprint {shown} {expected}")),
+            "{expected}: {}",
+            text(&out.stdout)
+        );
+    }
+    // A checksum list that is not text names the line and byte at fault.
+    std::fs::write(&fingerprint, &whole).unwrap();
+    let sums = dir.join("SHA256SUMS");
+    let mut list = std::fs::read(&sums).unwrap();
+    let first_line = list.iter().position(|&b| b == b'\n').unwrap() + 1;
+    list.splice(first_line + 3..first_line + 3, [0xff]);
+    std::fs::write(&sums, list).unwrap();
     let out = gametable(&["verify", table_arg], b"");
     assert!(!out.status.success());
     assert!(
-        text(&out.stdout).contains("does not match the table: expected 'wins = "),
+        text(&out.stdout).contains(&format!(
+            "{}: line 2: not a checksum list (not UTF-8 at byte 4 of the line)",
+            sums.display()
+        )),
         "{}",
         text(&out.stdout)
     );

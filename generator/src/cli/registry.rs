@@ -68,7 +68,9 @@ impl ParameterSpec {
     /// # Errors
     /// What the value is not: `not in 1..=9`, `not 0 or 2`.
     pub fn check(&self, value: u64) -> Result<(), String> {
-        let on_step = value.saturating_sub(self.min).is_multiple_of(self.step.max(1));
+        let on_step = value
+            .saturating_sub(self.min)
+            .is_multiple_of(self.step.max(1));
         if (self.min..=self.max).contains(&value) && on_step {
             return Ok(());
         }

@@ -371,8 +371,20 @@ fn probe_folder(path: &Path, dir: &Path) -> Result<(), TableFileError> {
 /// # Errors
 /// [`TableFileError::Unsupported`] naming the list and the line at fault.
 pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>, TableFileError> {
-    let text = String::from_utf8(bytes).map_err(|_| {
-        TableFileError::Unsupported(path.to_path_buf(), "not a checksum list (not UTF-8)".into())
+    let text = String::from_utf8(bytes).map_err(|e| {
+        let bad = e.utf8_error().valid_up_to();
+        let before = e.as_bytes().get(..bad).unwrap_or_default();
+        let line = before.iter().filter(|&&b| b == b'\n').count() + 1;
+        let column = bad
+            - before
+                .iter()
+                .rposition(|&b| b == b'\n')
+                .map_or(0, |at| at + 1)
+            + 1;
+        TableFileError::Unsupported(
+            path.to_path_buf(),
+            format!("line {line}: not a checksum list (not UTF-8 at byte {column} of the line)"),
+        )
     })?;
     text.lines()
         .enumerate()

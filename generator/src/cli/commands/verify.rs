@@ -448,33 +448,40 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<()> {
         .map_err(|e| format!("fingerprint {}: {e}", fingerprint_path.display()))?;
     // The `#` lines say what the file is and how to remake it; the facts
     // are the others (a comment's wording may change between versions
-    // without making an older table's fingerprint wrong).
-    let facts = |text: &str| -> Vec<String> {
+    // without making an older table's fingerprint wrong). Each fact found
+    // keeps its line number in the file, for the message.
+    let facts = |text: &str| -> Vec<(usize, String)> {
         text.lines()
-            .filter(|l| !l.starts_with('#'))
-            .map(str::to_string)
+            .enumerate()
+            .filter(|(_, l)| !l.starts_with('#'))
+            .map(|(n, l)| (n + 1, l.to_string()))
             .collect()
     };
     let (expected, found) = (facts(expected), facts(&found));
-    if let Some((want, have)) = expected
-        .iter()
-        .map(String::as_str)
-        .zip(
-            found
-                .iter()
-                .map(String::as_str)
-                .chain(std::iter::repeat("<missing line>")),
-        )
-        .find(|(want, have)| want != have)
-    {
+    let shown = fingerprint_path.display();
+    for (i, (_, want)) in expected.iter().enumerate() {
+        match found.get(i) {
+            Some((_, have)) if have == want => {}
+            Some((line, have)) => {
+                return Err(format!(
+                    "fingerprint {shown} does not match the table: line {line}: expected '{want}', found '{have}'"
+                )
+                .into())
+            }
+            None => {
+                return Err(format!(
+                    "fingerprint {shown} does not match the table: it ends before '{want}' (line {} on)",
+                    found.last().map_or(1, |(line, _)| line + 1)
+                )
+                .into())
+            }
+        }
+    }
+    if let Some((line, extra)) = found.get(expected.len()) {
         return Err(format!(
-            "fingerprint {} does not match the table: expected '{want}', found '{have}'",
-            fingerprint_path.display()
+            "fingerprint {shown} does not match the table: line {line}: '{extra}' after its last line"
         )
         .into());
-    }
-    if found.len() != expected.len() {
-        return Err(format!("fingerprint {} has extra lines", fingerprint_path.display()).into());
     }
     Ok(())
 }
