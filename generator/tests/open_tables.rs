@@ -12,10 +12,11 @@ use std::path::PathBuf;
 
 use gametable::symmetry::Orbits;
 use gametable::{
-    CardsTable, DistanceTable, Hand, OpenDistanceTable, OpenError, OpenTable, Position,
+    CardsTable, DistanceTable, Hand, OpenDistanceTable, OpenError, OpenTable, Player, Position,
     PositionError, TableError, Variant,
 };
 use gametable_format::{Compression, FormatError, Symmetry, TableKind, TableSpec};
+use gametable_gen::games::cards::judge::{RuleChecked, Verdicts as _};
 use gametable_gen::games::cards::solve::{self, HandTables};
 use gametable_gen::store::cards as table_file;
 
@@ -81,6 +82,10 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
                 "{what}"
             );
             let in_memory = OpenTable::from_bytes(&laid.bytes).unwrap();
+            // `solve --table`'s reader, which checks each verdict one move
+            // deep against the rules: it accepts every answer of a right
+            // table, and gives the same verdicts.
+            let checked = RuleChecked::new(OpenTable::from_bytes(&laid.bytes).unwrap());
             let piped = open_through_a_pipe(&laid.bytes);
             assert!(!piped.is_mapped(), "{what}: a pipe cannot be mapped");
             for index in 0..v.states() {
@@ -104,6 +109,17 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
                     full.probe(*position.to_move(), *position.waiting()),
                     "{what} {index}"
                 );
+                let (to_move, waiting) = (*position.to_move(), *position.waiting());
+                for (first, alice, bob) in [
+                    (Player::Alice, to_move, waiting),
+                    (Player::Bob, waiting, to_move),
+                ] {
+                    assert_eq!(
+                        checked.verdict(first, alice, bob),
+                        Ok(full.verdict(first, alice, bob).unwrap()),
+                        "{what} {index}"
+                    );
+                }
             }
             let zero = Hand::all_zero(v);
             assert_eq!(table.probe(zero, zero), Err(PositionError::BothAllZero));

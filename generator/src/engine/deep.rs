@@ -169,28 +169,7 @@ fn check_state<G: Game>(
             None => return Err(format!("its move to state {t} has no answer")),
         }
     }
-    let expected = if let Some(ending) = game.ending(i) {
-        (ending, (ending != Outcome::Draw).then_some(0))
-    } else if results.is_empty() {
-        (Outcome::Loss, Some(0))
-    } else if results.iter().any(|r| r.0 == Outcome::Loss) {
-        let nearest = results
-            .iter()
-            .filter(|r| r.0 == Outcome::Loss)
-            .filter_map(|r| r.1)
-            .min();
-        (Outcome::Win, nearest.map(|d| d.saturating_add(1)))
-    } else if results.iter().all(|r| r.0 == Outcome::Win) {
-        let longest = results.iter().filter_map(|r| r.1).max().unwrap_or(0);
-        (Outcome::Loss, Some(longest.saturating_add(1)))
-    } else {
-        (Outcome::Draw, None)
-    };
-    let expected = if distances {
-        expected
-    } else {
-        (expected.0, None)
-    };
+    let expected = implied(game.ending(i), &results, distances);
     if (outcome, distance) != expected {
         return Err(format!(
             "the table says {} but its moves make it {}",
@@ -199,6 +178,42 @@ fn check_state<G: Game>(
         ));
     }
     Ok(moves.len() as u64)
+}
+
+/// What the rules make a state from its moves alone: its `ending` if the
+/// game is over there, else, from the answers its moves lead to (each for
+/// the opponent, who is to move there), a win if one leads to a loss (one
+/// ply past the nearest), a loss if none is left or all lead to wins (one
+/// ply past the longest), else a draw. Without `distances` the distance is
+/// `None`. The one statement of the rule that [`check`], [`check_one`] and
+/// the judge's check of each verdict compare a table's answer with.
+pub fn implied(
+    ending: Option<Outcome>,
+    moves: &[(Outcome, Option<u16>)],
+    distances: bool,
+) -> (Outcome, Option<u16>) {
+    let expected = if let Some(ending) = ending {
+        (ending, (ending != Outcome::Draw).then_some(0))
+    } else if moves.is_empty() {
+        (Outcome::Loss, Some(0))
+    } else if moves.iter().any(|r| r.0 == Outcome::Loss) {
+        let nearest = moves
+            .iter()
+            .filter(|r| r.0 == Outcome::Loss)
+            .filter_map(|r| r.1)
+            .min();
+        (Outcome::Win, nearest.map(|d| d.saturating_add(1)))
+    } else if moves.iter().all(|r| r.0 == Outcome::Win) {
+        let longest = moves.iter().filter_map(|r| r.1).max().unwrap_or(0);
+        (Outcome::Loss, Some(longest.saturating_add(1)))
+    } else {
+        (Outcome::Draw, None)
+    };
+    if distances {
+        expected
+    } else {
+        (expected.0, None)
+    }
 }
 
 /// An outcome and distance in words: `win in 3`, `draw`.

@@ -19,10 +19,9 @@ use std::io::Read;
 
 use gametable::{
     CardsTable, Hand, OpenTable, Outcome, Player, Position, PositionError, Variant, Verdict,
-    MAX_CARDS, MAX_MODULUS,
+    MAX_CARDS, MAX_MODULUS, MAX_MOVES,
 };
 
-use super::game::Cards;
 use crate::judge::scan::{self, InputError, Scanner};
 use crate::store::cards::describe_position;
 
@@ -75,8 +74,11 @@ impl Verdicts for CardsTable<'_> {
 
 /// An outcome table read from a file (full or symmetry-reduced), trusted
 /// for nothing: each verdict is checked against the rules one move deep
-/// ([`crate::engine::deep::check_one`], as `query` checks its answers)
-/// before it is given.
+/// before it is given. The moves come from the lookup crate's rules
+/// ([`Position::legal_moves`], [`Position::play`]), not from the sweep's
+/// tables, and the outcome they make the situation is the engine's one
+/// statement of that rule ([`crate::engine::deep::implied`]), as `query`
+/// checks its answers.
 ///
 /// One state changed in a table, its checksums made right again, is caught
 /// wherever it is asked: every outcome's label is contradicted by its own
@@ -84,20 +86,48 @@ impl Verdicts for CardsTable<'_> {
 /// its moves is not (only `gametable verify --deep` checks every state).
 pub struct RuleChecked {
     table: OpenTable,
-    /// The game by the rules: the moves of each situation asked.
-    game: Cards,
 }
 
 impl RuleChecked {
     /// Answers from `table`, checked.
     pub fn new(table: OpenTable) -> RuleChecked {
-        let game = Cards::new(table.variant());
-        RuleChecked { table, game }
+        RuleChecked { table }
     }
 
-    /// The outcome the table gives state `index` (`None`: not a position).
-    fn answer(&self, index: u64) -> crate::engine::deep::Answer {
-        Outcome::from_code(self.table.code(index)).map(|outcome| (outcome, None))
+    /// Why the table's `outcome` for `position` is not the one its moves
+    /// make it, if it is not.
+    fn contradiction(&self, position: &Position, outcome: Outcome) -> Option<String> {
+        let ending = if position.to_move().is_all_zero() {
+            Some(Outcome::Win)
+        } else if position.waiting().is_all_zero() {
+            Some(Outcome::Loss)
+        } else {
+            None
+        };
+        // At most `MAX_MOVES` moves: no allocation per situation.
+        let mut moves = [(Outcome::Draw, None); MAX_MOVES];
+        let mut count = 0;
+        for (mine, theirs) in position.legal_moves() {
+            let after = match position.play(mine, theirs) {
+                Ok(after) => after,
+                Err(e) => return Some(format!("the legal move {mine} {theirs} is refused: {e}")),
+            };
+            let Some(code) = Outcome::from_code(self.table.code(after.index())) else {
+                return Some(format!(
+                    "its move {mine} {theirs} leads to a state the table calls no position ({})",
+                    describe_position(&after)
+                ));
+            };
+            // Never past the array: a position has at most MAX_MOVES moves.
+            if let Some(slot) = moves.get_mut(count) {
+                *slot = (code, None);
+                count += 1;
+            }
+        }
+        let (expected, _) =
+            crate::engine::deep::implied(ending, moves.get(..count).unwrap_or(&[]), false);
+        (expected != outcome)
+            .then(|| format!("the table says {outcome} but its moves make it {expected}"))
     }
 }
 
@@ -112,17 +142,21 @@ impl Verdicts for RuleChecked {
             Player::Bob => (bob, alice),
         };
         let position = Position::new(to_move, waiting).map_err(Unanswered::Position)?;
-        let outcome = self
-            .table
+        self.table
             .try_outcome(&position)
             .map_err(Unanswered::Position)?;
-        crate::engine::deep::check_one(&self.game, position.index(), |i| self.answer(i), false)
-            .map_err(|why| {
-                Unanswered::Contradicted(format!(
-                    "the table contradicts the rules at this situation ({}): {why}",
-                    describe_position(&position)
-                ))
-            })?;
+        let Some(outcome) = Outcome::from_code(self.table.code(position.index())) else {
+            return Err(Unanswered::Contradicted(format!(
+                "the table calls this situation no position ({})",
+                describe_position(&position)
+            )));
+        };
+        if let Some(why) = self.contradiction(&position, outcome) {
+            return Err(Unanswered::Contradicted(format!(
+                "the table contradicts the rules at this situation ({}): {why}",
+                describe_position(&position)
+            )));
+        }
         Ok(Verdict::from_outcome(first, outcome))
     }
 }
