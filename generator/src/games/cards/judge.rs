@@ -142,9 +142,9 @@ impl Verdicts for RuleChecked {
             Player::Bob => (bob, alice),
         };
         let position = Position::new(to_move, waiting).map_err(Unanswered::Position)?;
-        self.table
-            .try_outcome(&position)
-            .map_err(Unanswered::Position)?;
+        if position.variant() != self.table.variant() {
+            return Err(Unanswered::Position(PositionError::VariantMismatch));
+        }
         let Some(outcome) = Outcome::from_code(self.table.code(position.index())) else {
             return Err(Unanswered::Contradicted(format!(
                 "the table calls this situation no position ({})",
