@@ -65,6 +65,35 @@ pub fn check<G: Game>(
     answer: impl Fn(u64) -> Answer + Sync,
     describe: impl Fn(u64) -> String + Sync,
 ) -> Result<DeepReport, DeepError> {
+    check_every(game, per_orbit, &answer, &describe, true)
+}
+
+/// Checks the outcomes alone (any distance in `answer` ignored) for every
+/// stored state as [`check`] does: for an outcome table without its
+/// distance table. Weaker than [`check`] for a game with cycles: a cycle
+/// of drawn states labelled wins and losses in turn passes it, since
+/// without distances nothing falls along the moves.
+///
+/// # Errors
+/// [`DeepError`] for the first state whose outcome its moves contradict.
+pub fn check_outcomes<G: Game>(
+    game: &G,
+    per_orbit: bool,
+    answer: impl Fn(u64) -> Answer + Sync,
+    describe: impl Fn(u64) -> String + Sync,
+) -> Result<DeepReport, DeepError> {
+    let outcome = |s: u64| answer(s).map(|(outcome, _)| (outcome, None));
+    check_every(game, per_orbit, &outcome, &describe, false)
+}
+
+/// [`check`] (with `distances`) or [`check_outcomes`] (without).
+fn check_every<G: Game>(
+    game: &G,
+    per_orbit: bool,
+    answer: &(impl Fn(u64) -> Answer + Sync),
+    describe: &(impl Fn(u64) -> String + Sync),
+    distances: bool,
+) -> Result<DeepReport, DeepError> {
     let per_orbit = per_orbit && game.has_symmetry();
     const CHUNK: u64 = 1 << 14;
     let states = game.states();
@@ -78,9 +107,11 @@ pub fn check<G: Game>(
                     continue;
                 }
                 report.moves +=
-                    check_state(game, i, &answer, &mut moves, true).map_err(|why| DeepError {
-                        index: i,
-                        why: format!("{}: {why}", describe(i)),
+                    check_state(game, i, answer, &mut moves, distances).map_err(|why| {
+                        DeepError {
+                            index: i,
+                            why: format!("{}: {why}", describe(i)),
+                        }
                     })?;
                 report.states += 1;
             }

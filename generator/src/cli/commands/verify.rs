@@ -7,7 +7,9 @@
 //!
 //! With `--deep`, each outcome table and the distance table beside it are
 //! also checked one move deep against the rules alone ([`deep`]): this does
-//! not trust the sweep at all.
+//! not trust the sweep at all. An outcome table without its distance table
+//! gets its outcomes checked so (weaker on cycles: see
+//! [`crate::engine::deep::check_outcomes`]).
 
 use std::collections::BTreeSet;
 use std::collections::HashMap;
@@ -119,12 +121,35 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         for (outcome_path, distance_path) in pairs {
             checks += 1;
             let started = Instant::now();
+            // An outcome table that came alone gets its outcomes checked.
+            if outcome_path.is_file() && !distance_path.exists() {
+                let alone = format!(
+                    "deep {} (outcomes only: no {} beside it)",
+                    outcome_path.display(),
+                    distance_path.display()
+                );
+                match deep_generic(&outcome_path, None) {
+                    Ok(report) => say!(
+                        "ok    {alone}: {} states, {} moves checked one move deep against the rules ({:.0} ms); \
+                         without distances a cycle of draws labelled wins and losses in turn would pass, \
+                         which plain `gametable verify` (its regeneration check) catches",
+                        report.states,
+                        report.moves,
+                        started.elapsed().as_secs_f64() * 1e3
+                    ),
+                    Err(e) => {
+                        say!("FAIL  {alone}: {e}");
+                        failures += 1;
+                    }
+                }
+                continue;
+            }
             // Cards' full tables get Cards' own deep check; every other
             // table (reduced Cards tables too) the engine's generic one.
             let result = if is_cards(&outcome_path) && !is_reduced(&outcome_path) {
                 deep_one(&outcome_path, &distance_path)
             } else {
-                deep_generic(&outcome_path, &distance_path)
+                deep_generic(&outcome_path, Some(&distance_path))
             };
             match result {
                 Ok(report) => say!(
@@ -288,20 +313,32 @@ fn verify_game<G: Notation>(
 }
 
 /// The engine's deep check of an outcome table of any game and the
-/// distance table beside it, full or one state per orbit.
-fn deep_generic(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<DeepReport> {
+/// distance table beside it, full or one state per orbit; without a
+/// distance table, of the outcomes alone.
+fn deep_generic(
+    outcome_path: &Path,
+    distance_path: Option<&Path>,
+) -> crate::cli::Result<DeepReport> {
+    let Some(distance_path) = distance_path else {
+        let outcomes = crate::store::read_table(outcome_path)?;
+        if outcomes.kind() != TableKind::Outcome {
+            return Err(format!("{} is not an outcome table", outcome_path.display()).into());
+        }
+        let game = registry::from_header(outcomes.name(), outcomes.parameters())?;
+        return crate::with_game!(&game, g => deep_game(g, &outcomes, None));
+    };
     check_pair(outcome_path, distance_path)?;
     let read = |path: &Path| crate::store::read_table(path).map_err(needing_both);
     let outcomes = read(outcome_path)?;
     let distances = read(distance_path)?;
     let game = registry::from_header(outcomes.name(), outcomes.parameters())?;
-    crate::with_game!(&game, g => deep_game(g, &outcomes, &distances))
+    crate::with_game!(&game, g => deep_game(g, &outcomes, Some(&distances)))
 }
 
 fn deep_game<G: Notation>(
     g: &G,
     outcomes: &StoredTable,
-    distances: &StoredTable,
+    distances: Option<&StoredTable>,
 ) -> crate::cli::Result<DeepReport> {
     outcomes.check_game(g)?;
     let per_orbit = outcomes.symmetry() == Symmetry::Orbits;
@@ -329,10 +366,13 @@ fn deep_game<G: Notation>(
             },
         };
         let outcome = Outcome::from_code(outcomes.code(s)?)?;
-        Some((outcome, distances.distance(s)))
+        Some((outcome, distances.and_then(|d| d.distance(s))))
     };
-    let report =
-        crate::engine::deep::check(g, per_orbit, answer, |i| g.write_spot(i, g.to_move(i)))?;
+    let describe = |i| g.write_spot(i, g.to_move(i));
+    let report = match distances {
+        Some(_) => crate::engine::deep::check(g, per_orbit, answer, describe)?,
+        None => crate::engine::deep::check_outcomes(g, per_orbit, answer, describe)?,
+    };
     Ok(DeepReport {
         states: report.states,
         moves: report.moves,
@@ -457,6 +497,7 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<()> {
             .map(|(n, l)| (n + 1, l.to_string()))
             .collect()
     };
+    let lines = found.lines().count();
     let (expected, found) = (facts(expected), facts(&found));
     let shown = fingerprint_path.display();
     for (i, (_, want)) in expected.iter().enumerate() {
@@ -471,7 +512,7 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<()> {
             None => {
                 return Err(format!(
                     "fingerprint {shown} does not match the table: it ends before '{want}' (line {} on)",
-                    found.last().map_or(1, |(line, _)| line + 1)
+                    lines + 1
                 )
                 .into())
             }
