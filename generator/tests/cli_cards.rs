@@ -464,7 +464,23 @@ fn verify_refuses_a_stale_fingerprint() {
                 .take(wins_line - 1)
                 .map(|l| format!("{l}\n"))
                 .collect(),
-            "does not match the table: it ends before 'wins = ".to_string(),
+            format!(
+                "does not match the table: it ends before '{}' (line {wins_line} on)",
+                whole.lines().nth(wins_line - 1).unwrap()
+            ),
+        ),
+        // Only its comments: the facts are missing from the line after them.
+        (
+            whole
+                .lines()
+                .filter(|l| l.starts_with('#'))
+                .map(|l| format!("{l}\n"))
+                .collect(),
+            format!(
+                "does not match the table: it ends before '{}' (line {} on)",
+                whole.lines().find(|l| !l.starts_with('#')).unwrap(),
+                whole.lines().filter(|l| l.starts_with('#')).count() + 1
+            ),
         ),
     ];
     for (edited, expected) in cases {
@@ -514,14 +530,25 @@ fn reduced_and_uncompressed_tables_are_written_verified_and_answered() {
     let dir = scratch_dir("layouts");
     let full = dir.join("full.gtbl");
     generate_cards(3, 5, &full, &[]);
-    // Three situations of (3, 5): Alice wins at once, Bob holds only zeros,
-    // and one from the sweep.
-    let input = "3\n0\n1 0 0\n4 0 0\n1\n0 0 0\n1 2 3\n0\n2 3 4\n1 1 1\n";
+    // Five situations of (3, 5): Alice wins at once; Bob to move while
+    // Alice, waiting, holds only zeros (she has won); one from the sweep;
+    // Bob to move holding only zeros (he has won); Alice the same.
+    let input = "5\n0\n1 0 0\n4 0 0\n1\n0 0 0\n1 2 3\n0\n2 3 4\n1 1 1\n\
+                 1\n1 2 3\n0 0 0\n0\n0 0 0\n2 2 2\n";
     let expected = gametable(
         &["solve", "cards", "--table", full.to_str().unwrap()],
         input.as_bytes(),
     );
     assert!(expected.status.success(), "{}", text(&expected.stderr));
+    let verdicts: Vec<&str> = std::str::from_utf8(&expected.stdout)
+        .unwrap()
+        .lines()
+        .collect();
+    // The rules alone settle all but the third.
+    assert_eq!(verdicts.len(), 5);
+    for (k, want) in [(0, "Alice"), (1, "Alice"), (3, "Bob"), (4, "Alice")] {
+        assert_eq!(verdicts[k], want, "situation {}", k + 1);
+    }
     for (symmetry, compression) in [("orbits", "zstd"), ("orbits", "none"), ("none", "none")] {
         let path = dir.join(format!("t-{symmetry}-{compression}.gtbl"));
         let arg = path.to_str().unwrap();
@@ -677,6 +704,17 @@ fn solve_refuses_a_re_signed_table_that_the_rules_contradict() {
     std::fs::write(&table, re_encoded(&bytes, <[u8]>::to_vec)).unwrap();
     let out = gametable(&["solve", "cards", "--table", arg], SAMPLE_IN.as_bytes());
     assert_eq!(text(&out.stdout), SAMPLE_OUT, "{}", text(&out.stderr));
+    // The hint a refusal gives checks an outcome table that came alone.
+    let alone = format!(
+        "deep {arg} (outcomes only: no {} beside it): ",
+        dir.join("forged-distance.gtbl").display()
+    );
+    let deep = |expected: &str| {
+        let out = gametable(&["verify", "--deep", arg], b"");
+        let found = text(&out.stdout);
+        assert!(found.contains(&format!("{expected}{alone}")), "{found}");
+    };
+    deep("ok    ");
     // The sample's situations, three lines each after the count.
     let numbers: Vec<u8> = SAMPLE_IN
         .split_whitespace()
@@ -722,6 +760,7 @@ fn solve_refuses_a_re_signed_table_that_the_rules_contradict() {
                 "situation {}, code {lie}: {err}",
                 k + 1
             );
+            deep("FAIL  ");
         }
     }
     std::fs::remove_dir_all(&dir).unwrap();
