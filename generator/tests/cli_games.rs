@@ -227,6 +227,21 @@ fn positions_stream_answers_every_line_and_names_bad_ones() {
     );
 }
 
+/// A bad byte on a first line that a byte-order mark opens is placed
+/// counting the mark's three bytes, as a byte viewer shows the file.
+#[test]
+fn positions_stream_places_a_bad_byte_after_a_byte_order_mark() {
+    let out = gametable(
+        &["query", "tictactoe", "--positions", "-"],
+        b"\xef\xbb\xbfxx\xff\n",
+    );
+    assert_eq!(out.status.code(), Some(1));
+    assert_eq!(
+        text(&out.stdout),
+        "{\"error\": \"line 1: not UTF-8 (byte 6 of the line)\"}\n"
+    );
+}
+
 /// An error quoting input shows its control characters escaped, never
 /// sent to the terminal as they are.
 #[test]

@@ -206,21 +206,25 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
                     .into());
                 }
                 // A byte-order mark that an editor wrote before the
-                // first line is no part of it.
-                Line::Bytes(line) => match std::str::from_utf8(match lines {
-                    1 => line.strip_prefix(BOM).unwrap_or(line),
-                    _ => line,
-                }) {
-                    Err(e) => Err(format!(
-                        "not UTF-8 (byte {} of the line)",
-                        e.valid_up_to() + 1
-                    )),
-                    Ok(text) if text.trim().is_empty() => Err("an empty line".to_string()),
-                    Ok(text) => explain(game, source, text).map_err(|e| match e {
-                        Unanswered::Position(e) => e,
-                        Unanswered::Table(e) => format!("{}: {e}", source.describe()),
-                    }),
-                },
+                // first line is no part of it (a bad byte's place still
+                // counts the mark's bytes: it is one in the file).
+                Line::Bytes(line) => {
+                    let (mark, line) = match line.strip_prefix(BOM) {
+                        Some(rest) if lines == 1 => (BOM.len(), rest),
+                        _ => (0, &line[..]),
+                    };
+                    match std::str::from_utf8(line) {
+                        Err(e) => Err(format!(
+                            "not UTF-8 (byte {} of the line)",
+                            mark + e.valid_up_to() + 1
+                        )),
+                        Ok(text) if text.trim().is_empty() => Err("an empty line".to_string()),
+                        Ok(text) => explain(game, source, text).map_err(|e| match e {
+                            Unanswered::Position(e) => e,
+                            Unanswered::Table(e) => format!("{}: {e}", source.describe()),
+                        }),
+                    }
+                }
             };
             let text = match answer {
                 Ok(analysis) => analysis.to_json(),
