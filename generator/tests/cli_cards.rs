@@ -786,7 +786,55 @@ fn verify_fails_a_table_its_checksum_list_leaves_out() {
     let out = gametable(&["verify", table.to_str().unwrap()], b"");
     assert!(!out.status.success());
     assert!(
-        text(&out.stdout).contains(&format!("{} does not list a.gtbl", sums.display())),
+        text(&out.stdout).contains(&format!(
+            "checksums and regeneration agree, but {} does not list a.gtbl",
+            sums.display()
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A table that comes alone (no fingerprint, no checksum list) still gets
+/// every check of its content: it fails for what it lacks, saying the rest
+/// agrees, and a re-signed forgery is still caught by the regeneration.
+#[test]
+fn verify_checks_a_table_that_comes_alone() {
+    use gametable::packing::{code_at, put_code};
+    let dir = scratch_dir("alone");
+    let bytes = std::fs::read(workspace().join("data").join("cards-8-5.gtbl")).unwrap();
+    let table = dir.join("t.gtbl");
+    let arg = table.to_str().unwrap();
+    std::fs::write(&table, &bytes).unwrap();
+    let out = gametable(&["verify", arg], b"");
+    assert!(!out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "FAIL  {arg}: cards (8, 5) outcomes, 245025 states: checksums and regeneration agree, \
+             but no fingerprint {} is beside it (`gametable generate` writes a fingerprint beside \
+             each table and lists it in SHA256SUMS; regenerate it to have both)\n",
+            dir.join("t.fingerprint").display()
+        )
+    );
+    // State 1000's outcome changed, the file re-signed.
+    let forged = re_encoded(&bytes, |payload| {
+        let mut payload = payload.to_vec();
+        let lie = match code_at(&payload, 1000).unwrap() {
+            gametable::code::WIN => gametable::code::LOSS,
+            _ => gametable::code::WIN,
+        };
+        put_code(&mut payload, 1000, lie);
+        payload
+    });
+    std::fs::write(&table, forged).unwrap();
+    let out = gametable(&["verify", arg], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "FAIL  {arg}: stale: differs from a fresh regeneration first at state 1000 ("
+        )),
         "{}",
         text(&out.stdout)
     );

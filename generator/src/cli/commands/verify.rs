@@ -233,8 +233,10 @@ fn verify_game<G: Notation>(
         TableKind::Distance => table_file::outcome_path(path).unwrap_or_default(),
     };
     let command = regenerate(&outcome_here.display().to_string());
-    check_fingerprint(path, &expected)?;
-    check_sums(path, bytes)?;
+    let lacking = Lacking::of([
+        check_fingerprint(path, &expected)?,
+        check_sums(path, bytes)?,
+    ]);
     let reduced = table.symmetry() == Symmetry::Orbits;
     let solved = match fresh.entry((game.stem(), reduced)) {
         std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
@@ -303,8 +305,8 @@ fn verify_game<G: Notation>(
         )
         .into());
     }
-    Ok(format!(
-        "{} {}, {} stored states ({}), checksums, fingerprint and regeneration agree",
+    lacking.then(format!(
+        "{} {}, {} stored states ({})",
         game.title(),
         crate::store::kind_words(table.kind()),
         table.stored_states(),
@@ -479,9 +481,47 @@ fn file_name(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// Compares the fingerprint beside `path` with the one expected, line by line.
-fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<()> {
+/// What a table's companions lack: no fingerprint beside it, no entry in
+/// the `SHA256SUMS` beside it. Told after the checks of the table itself,
+/// which still run: a table from elsewhere often comes alone, and its
+/// content is worth checking all the same.
+struct Lacking(Vec<String>);
+
+impl Lacking {
+    /// The companions' findings, in order.
+    fn of(found: impl IntoIterator<Item = Option<String>>) -> Lacking {
+        Lacking(found.into_iter().flatten().collect())
+    }
+
+    /// The verdict on a table that passed every other check, `what` being
+    /// what it is: one that lacks a companion still fails, saying that
+    /// all else agrees.
+    fn then(self, what: String) -> crate::cli::Result<String> {
+        if self.0.is_empty() {
+            return Ok(format!(
+                "{what}, checksums, fingerprint and regeneration agree"
+            ));
+        }
+        Err(format!(
+            "{what}: checksums and regeneration agree, but {} (`gametable generate` writes a \
+             fingerprint beside each table and lists it in SHA256SUMS; regenerate it to have both)",
+            self.0.join(", and ")
+        )
+        .into())
+    }
+}
+
+/// Compares the fingerprint beside `path` with the one expected, line by
+/// line; one that is not there is said, for [`Lacking`].
+fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<Option<String>> {
     let fingerprint_path = table_file::fingerprint_path(path);
+    if matches!(fingerprint_path.symlink_metadata(), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
+    {
+        return Ok(Some(format!(
+            "no fingerprint {} is beside it",
+            fingerprint_path.display()
+        )));
+    }
     let found = crate::store::read_whole(&fingerprint_path, crate::store::MAX_COMPANION_LEN)
         .map_err(|e| e.to_string())
         .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string()))
@@ -524,12 +564,13 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<()> {
         )
         .into());
     }
-    Ok(())
+    Ok(None)
 }
 
 /// Checks the entry for `path` in `SHA256SUMS` beside it, if listed (a
-/// list that does not read is refused, naming its line).
-fn check_sums(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
+/// list that does not read is refused, naming its line); a list that
+/// leaves it out is said, for [`Lacking`].
+fn check_sums(path: &Path, bytes: &[u8]) -> crate::cli::Result<Option<String>> {
     let name = file_name(path);
     let dir = path.parent().unwrap_or(Path::new(""));
     let digest = gametable_format::hex(&gametable_format::sha256(bytes));
@@ -543,14 +584,10 @@ fn check_sums(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
     }
     // `generate` lists every table it writes; a list beside the table
     // that lacks it lost its entry (two runs writing the list at once).
-    if sums.is_file() && !listed_here {
-        return Err(format!(
-            "{} does not list {name} (every table generate writes is listed; regenerate it to list it)",
-            sums.display()
-        )
-        .into());
-    }
-    Ok(())
+    Ok(
+        (sums.is_file() && !listed_here)
+            .then(|| format!("{} does not list {name}", sums.display())),
+    )
 }
 
 fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::Result<String> {
@@ -560,8 +597,10 @@ fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::
     let file = OutcomeFile::from_bytes(path, bytes)?;
     let expected =
         table_file::fingerprint(&file_name(path), &file.header, bytes.len(), file.counts());
-    check_fingerprint(path, &expected)?;
-    check_sums(path, bytes)?;
+    let lacking = Lacking::of([
+        check_fingerprint(path, &expected)?,
+        check_sums(path, bytes)?,
+    ]);
 
     let (solution, _) = fresh_for(fresh, file.variant);
     if solution.outcomes != file.packed {
@@ -582,8 +621,8 @@ fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::
         )
         .into());
     }
-    Ok(format!(
-        "cards ({}, {}) outcomes, {} states, checksums, fingerprint and regeneration agree",
+    lacking.then(format!(
+        "cards ({}, {}) outcomes, {} states",
         file.variant.cards(),
         file.variant.modulus(),
         file.variant.states()
@@ -601,8 +640,10 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
         bytes.len(),
         &file.stats(),
     );
-    check_fingerprint(path, &expected)?;
-    check_sums(path, bytes)?;
+    let lacking = Lacking::of([
+        check_fingerprint(path, &expected)?,
+        check_sums(path, bytes)?,
+    ]);
 
     let (_, distances) = fresh_for(fresh, file.variant);
     let (bits, payload) = table_file::pack_distances(distances)?;
@@ -624,8 +665,8 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
         .into());
     }
     let stats = file.stats();
-    Ok(format!(
-        "cards ({}, {}) distances at {} bits, {} states, longest win {}, checksums, fingerprint and regeneration agree",
+    lacking.then(format!(
+        "cards ({}, {}) distances at {} bits, {} states, longest win {}",
         file.variant.cards(),
         file.variant.modulus(),
         file.header.bits_per_state,
@@ -647,8 +688,10 @@ fn verify_reduced_distances(
     let variant = table.variant();
     let outcome_path = table_file::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
     let expected = super::generate::layout_distance_fingerprint(path, bytes, &outcome_path)?;
-    check_fingerprint(path, &expected)?;
-    check_sums(path, bytes)?;
+    let lacking = Lacking::of([
+        check_fingerprint(path, &expected)?,
+        check_sums(path, bytes)?,
+    ]);
     let (_, distances) = fresh_for(fresh, variant);
     let orbits = Orbits::new(variant);
     let hands = u64::from(variant.hands());
@@ -666,8 +709,8 @@ fn verify_reduced_distances(
         )
         .into());
     }
-    Ok(format!(
-        "cards ({}, {}) distances at {} bits, {} orbits of {} states, checksums, fingerprint and regeneration agree",
+    lacking.then(format!(
+        "cards ({}, {}) distances at {} bits, {} orbits of {} states",
         variant.cards(),
         variant.modulus(),
         table.bits(),
@@ -692,8 +735,10 @@ fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::cli::Result<String> {
     let variant = table.variant();
     let counts = table_file::count_codes(table.as_bytes(), header.states);
     let expected = table_file::fingerprint(&file_name(path), header, bytes.len(), counts);
-    check_fingerprint(path, &expected)?;
-    check_sums(path, bytes)?;
+    let lacking = Lacking::of([
+        check_fingerprint(path, &expected)?,
+        check_sums(path, bytes)?,
+    ]);
     let fresh = table_file::solve_outcomes(variant, Symmetry::Orbits, header.compression)?;
     if fresh.packed != table.as_bytes() {
         let orbit = |packed: &[u8], i: u64| {
@@ -715,8 +760,8 @@ fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::cli::Result<String> {
         )
         .into());
     }
-    Ok(format!(
-        "cards ({}, {}) outcomes, {} orbits of {} states, checksums, fingerprint and regeneration agree",
+    lacking.then(format!(
+        "cards ({}, {}) outcomes, {} orbits of {} states",
         variant.cards(),
         variant.modulus(),
         header.states,
