@@ -796,6 +796,47 @@ fn verify_fails_a_table_its_checksum_list_leaves_out() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// `verify --deep` checks an outcome table alone only when no distance
+/// table is there: a link to a missing one is refused, not passed over.
+#[cfg(unix)]
+#[test]
+fn deep_verification_refuses_a_distance_link_to_nothing() {
+    let dir = scratch_dir("dangling");
+    let table = dir.join("t.gtbl");
+    let arg = table.to_str().unwrap();
+    std::fs::copy(workspace().join("data").join("cards-8-5.gtbl"), &table).unwrap();
+    let distances = dir.join("t-distance.gtbl");
+    std::os::unix::fs::symlink("moved.gtbl", &distances).unwrap();
+    let out = gametable(&["verify", "--deep", arg], b"");
+    assert!(!out.status.success());
+    let found = text(&out.stdout);
+    assert!(
+        found.contains(&format!("FAIL  deep {arg} + {}: ", distances.display()))
+            && !found.contains("outcomes only"),
+        "{found}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A file that is no table fails both checks, each line naming it once.
+#[test]
+fn verify_names_a_file_that_is_no_table_once_a_line() {
+    let dir = scratch_dir("no-table");
+    let file = dir.join("x.gtbl");
+    let arg = file.to_str().unwrap();
+    std::fs::write(&file, "abcdef").unwrap();
+    let out = gametable(&["verify", "--deep", arg], b"");
+    assert!(!out.status.success());
+    assert_eq!(
+        text(&out.stdout),
+        format!(
+            "FAIL  {arg}: file too short (6 bytes) to be a table\n\
+             FAIL  deep {arg}: file too short (6 bytes) to be a table\n"
+        )
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A table that comes alone (no fingerprint, no checksum list) still gets
 /// every check of its content: it fails for what it lacks, saying the rest
 /// agrees, and a re-signed forgery is still caught by the regeneration.

@@ -96,10 +96,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         match result {
             Ok(summary) => say!("ok    {}: {summary}", path.display()),
             Err(e) => {
-                // The line names the path: not twice when the error does.
-                let e = e.to_string();
-                let prefix = format!("{}: ", path.display());
-                say!("FAIL  {prefix}{}", e.strip_prefix(&prefix).unwrap_or(&e));
+                say!("FAIL  {}", unrepeated(path, &e.to_string()));
                 failures += 1;
             }
         }
@@ -113,7 +110,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
                 }
                 Err(e) => {
                     checks += 1;
-                    say!("FAIL  deep {}: {e}", path.display());
+                    say!("FAIL  deep {}", unrepeated(path, &e.to_string()));
                     failures += 1;
                 }
             }
@@ -122,7 +119,10 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
             checks += 1;
             let started = Instant::now();
             // An outcome table that came alone gets its outcomes checked.
-            if outcome_path.is_file() && !distance_path.exists() {
+            // (A link to nothing is no absent table: it is refused below.)
+            let absent = matches!(distance_path.symlink_metadata(),
+                Err(e) if e.kind() == std::io::ErrorKind::NotFound);
+            if outcome_path.is_file() && absent {
                 let alone = format!(
                     "deep {} (outcomes only: no {} beside it)",
                     outcome_path.display(),
@@ -175,6 +175,13 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         return Err(format!("{failures} of {checks} checks failed verification").into());
     }
     Ok(())
+}
+
+/// `path: error` for a line of the report, the path not twice when the
+/// error begins with it.
+fn unrepeated(path: &Path, error: &str) -> String {
+    let prefix = format!("{}: ", path.display());
+    format!("{prefix}{}", error.strip_prefix(&prefix).unwrap_or(error))
 }
 
 /// Whether the table at `path` reads and names Cards (or does not read:
