@@ -101,14 +101,24 @@ pub fn read_table_rest(file: &File, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadE
 /// `/dev/stdin` under `cat t.gtbl |`) has its writer already and is read.
 /// A folder or a device opens, and its first read or bytes refuse it.
 ///
+/// A link to nothing is said to be one, with its target ("No such file"
+/// alone would read as if no file were named there at all).
+///
 /// # Errors
 /// What the operating system says, or [`io::ErrorKind::InvalidInput`]
 /// naming what the path is instead of a file.
 pub fn open_for_reading(path: &Path) -> io::Result<File> {
+    let dangling = |e: io::Error| match std::fs::read_link(path) {
+        Ok(target) if e.kind() == io::ErrorKind::NotFound => io::Error::new(
+            io::ErrorKind::NotFound,
+            format!("a link to {}, which is not there", target.display()),
+        ),
+        _ => e,
+    };
     #[cfg(unix)]
     {
         use std::os::unix::fs::FileTypeExt as _;
-        let kind = std::fs::metadata(path)?.file_type();
+        let kind = std::fs::metadata(path).map_err(dangling)?.file_type();
         let what = if kind.is_fifo() && !is_anonymous_pipe(path) {
             Some("a named pipe (FIFO): opening it would wait for a writer")
         } else if kind.is_socket() {
@@ -123,7 +133,7 @@ pub fn open_for_reading(path: &Path) -> io::Result<File> {
             ));
         }
     }
-    File::open(path)
+    File::open(path).map_err(dangling)
 }
 
 /// Whether `path` leads, through its links, to a pipe of the kind a shell

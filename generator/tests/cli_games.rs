@@ -5,7 +5,10 @@
 #[path = "support/cli.rs"]
 mod cli;
 
-use cli::{gametable, gametable_under_file_limit, gametable_under_memory_limit, scratch_dir, text};
+use cli::{
+    gametable, gametable_under_file_limit, gametable_under_memory_limit, scratch_dir, text,
+    workspace,
+};
 
 fn ok(args: &[&str], stdin: &str) -> String {
     let out = gametable(args, stdin.as_bytes());
@@ -1071,6 +1074,67 @@ fn a_distance_table_that_cannot_be_written_leaves_the_outcome_table_alone() {
         );
         std::fs::remove_dir_all(&dir).unwrap();
     }
+}
+
+/// A list as `sha256sum` writes it in binary mode (`<sha256> *name`) or
+/// of `./name` lists the same files; a list that is a link to nothing is
+/// refused, not taken for no list; a distance table alone under `--deep`
+/// is told that it needs its outcome table.
+#[cfg(unix)]
+#[test]
+fn verify_reads_sha256sum_lists_and_refuses_lost_companions() {
+    let dir = scratch_dir("verify-lists");
+    let data = workspace().join("data");
+    let sha = |name: &str| {
+        let bytes = std::fs::read(data.join(name)).unwrap();
+        gametable_format::hex(&gametable_format::sha256(&bytes))
+    };
+    for (case, mark) in [("binary", " *"), ("dotted", "  ./")] {
+        let folder = dir.join(case);
+        std::fs::create_dir_all(&folder).unwrap();
+        let mut sums = String::new();
+        for name in ["tictactoe.gtbl", "tictactoe.fingerprint"] {
+            std::fs::copy(data.join(name), folder.join(name)).unwrap();
+            sums += &format!("{}{mark}{name}\n", sha(name));
+        }
+        std::fs::write(folder.join("SHA256SUMS"), sums).unwrap();
+        let out = ok(&["verify", folder.to_str().unwrap()], "");
+        assert!(
+            out.contains("2 files listed, each there with its sha256")
+                && out.contains("checksums, fingerprint and regeneration agree"),
+            "{case}: {out}"
+        );
+    }
+    let lost = dir.join("lost");
+    std::fs::create_dir_all(&lost).unwrap();
+    std::fs::copy(data.join("tictactoe.gtbl"), lost.join("tictactoe.gtbl")).unwrap();
+    std::os::unix::fs::symlink("/nonexistent/SHA256SUMS", lost.join("SHA256SUMS")).unwrap();
+    let out = gametable(&["verify", lost.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "FAIL  {}: a link to /nonexistent/SHA256SUMS, which is not there\n",
+            lost.join("SHA256SUMS").display()
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    let alone = dir.join("alone");
+    std::fs::create_dir_all(&alone).unwrap();
+    let distances = alone.join("tictactoe-distance.gtbl");
+    std::fs::copy(data.join("tictactoe-distance.gtbl"), &distances).unwrap();
+    let out = gametable(&["verify", "--deep", distances.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "FAIL  deep {}: no outcome table {} beside it",
+            distances.display(),
+            alone.join("tictactoe.gtbl").display()
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
 }
 
 /// `verify DIR` checks the folder's `SHA256SUMS` as a whole, as

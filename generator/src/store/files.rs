@@ -99,6 +99,12 @@ pub fn read_whole(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
     Ok(bytes)
 }
 
+/// Whether `e`, from reading `path`, means that nothing is there: not a
+/// link to nothing, which is a list (or table) lost, not one never made.
+pub fn absent(path: &Path, e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::NotFound && path.symlink_metadata().is_err()
+}
+
 /// Reads a table file in bounded memory
 /// ([`gametable_format::open_table_file`], then
 /// [`gametable_format::read_table_rest`]): a bad magic or version is
@@ -294,7 +300,7 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     probe_folder(path, &dir)?;
     let sums = dir.join(SUMS);
     match read_whole(&sums, MAX_COMPANION_LEN) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(()),
+        Err(e) if absent(&sums, &e) => Ok(()),
         Err(e) => Err(TableFileError::Io(sums, e)),
         Ok(bytes) => sums_entries(&sums, bytes).map(|_| ()),
     }
@@ -386,20 +392,26 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
             format!("line {line}: not a checksum list (not UTF-8 at byte {column} of the line)"),
         )
     })?;
+    // As `sha256sum` writes them: two spaces before the name, or a space
+    // and `*` (its binary mode), a name perhaps opened by `./`.
+    let entry = |line: &str| {
+        let (digest, rest) = (line.get(..64)?, line.get(64..)?);
+        let file = rest
+            .strip_prefix("  ")
+            .or_else(|| rest.strip_prefix(" *"))?;
+        let file = file.strip_prefix("./").unwrap_or(file);
+        (digest.bytes().all(|b| b.is_ascii_hexdigit()) && !file.is_empty())
+            .then(|| (digest.to_ascii_lowercase(), file.to_string()))
+    };
     text.lines()
         .enumerate()
-        .map(|(n, line)| match line.split_once("  ") {
-            Some((digest, file))
-                if digest.len() == 64
-                    && digest.bytes().all(|b| b.is_ascii_hexdigit())
-                    && !file.is_empty() =>
-            {
-                Ok((digest.to_ascii_lowercase(), file.to_string()))
-            }
-            _ => Err(TableFileError::Unsupported(
-                path.to_path_buf(),
-                format!("line {}: expected `<sha256>  <file>`", n + 1),
-            )),
+        .map(|(n, line)| {
+            entry(line).ok_or_else(|| {
+                TableFileError::Unsupported(
+                    path.to_path_buf(),
+                    format!("line {}: expected `<sha256>  <file>`", n + 1),
+                )
+            })
         })
         .collect()
 }
@@ -412,7 +424,7 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
 pub fn read_sums(dir: &Path) -> Result<Vec<(String, String)>, TableFileError> {
     let path = dir.join(SUMS);
     match read_whole(&path, MAX_COMPANION_LEN) {
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => Ok(Vec::new()),
+        Err(e) if absent(&path, &e) => Ok(Vec::new()),
         Err(e) => Err(TableFileError::Io(path, e)),
         Ok(bytes) => sums_entries(&path, bytes),
     }

@@ -67,18 +67,20 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     let mut checks = 0;
     for dir in dirs {
         let sums = dir.join(table_file::SUMS);
-        if !sums.is_file() {
+        // (A link to nothing, or a folder, named so is a list lost.)
+        if sums.symlink_metadata().is_err() {
             continue;
         }
         checks += 1;
         match crate::store::check_sums(&dir) {
             Ok(listed) => say!(
-                "ok    {}: {listed} files listed, each there with its sha256",
-                sums.display()
+                "ok    {}: {listed} {} listed, each there with its sha256",
+                sums.display(),
+                if listed == 1 { "file" } else { "files" }
             ),
             Err(problems) => {
                 for e in problems {
-                    say!("FAIL  {}: {e}", sums.display());
+                    say!("FAIL  {}", unrepeated(&sums, &e.to_string()));
                 }
                 failures += 1;
             }
@@ -118,11 +120,23 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         for (outcome_path, distance_path) in pairs {
             checks += 1;
             let started = Instant::now();
+            let absent = |path: &Path| {
+                matches!(path.symlink_metadata(),
+                    Err(e) if e.kind() == std::io::ErrorKind::NotFound)
+            };
+            // A distance table is checked with its outcome table only.
+            if absent(&outcome_path) {
+                say!(
+                    "FAIL  deep {}: no outcome table {} beside it (a distance table is checked one move deep with its outcome table)",
+                    distance_path.display(),
+                    outcome_path.display()
+                );
+                failures += 1;
+                continue;
+            }
             // An outcome table that came alone gets its outcomes checked.
             // (A link to nothing is no absent table: it is refused below.)
-            let absent = matches!(distance_path.symlink_metadata(),
-                Err(e) if e.kind() == std::io::ErrorKind::NotFound);
-            if outcome_path.is_file() && absent {
+            if outcome_path.is_file() && absent(&distance_path) {
                 let alone = format!(
                     "deep {} (outcomes only: no {} beside it)",
                     outcome_path.display(),
@@ -511,7 +525,8 @@ impl Lacking {
         }
         Err(format!(
             "{what}: checksums and regeneration agree, but {} (`gametable generate` writes a \
-             fingerprint beside each table and lists it in SHA256SUMS; regenerate it to have both)",
+             fingerprint beside each table and lists it in SHA256SUMS: take them from where the table \
+             came from, or regenerate it)",
             self.0.join(", and ")
         )
         .into())
