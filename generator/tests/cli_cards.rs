@@ -818,6 +818,56 @@ fn deep_verification_refuses_a_distance_link_to_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A re-signed distance table stored per orbit is stale at the orbit
+/// changed, saying what the table and a fresh sweep say there.
+#[test]
+fn verify_names_a_stale_orbit_distance_and_both_values() {
+    let dir = scratch_dir("stale-orbit-distance");
+    let table = dir.join("t.gtbl");
+    generate_cards(6, 5, &table, &["--quiet", "--symmetry", "orbits"]);
+    let distances = dir.join("t-distance.gtbl");
+    let bytes = std::fs::read(&distances).unwrap();
+    assert_eq!(
+        gametable_format::decode(&bytes)
+            .unwrap()
+            .header
+            .bits_per_state,
+        8
+    );
+    let mut changed = None;
+    let forged = re_encoded(&bytes, |payload| {
+        let mut payload = payload.to_vec();
+        // The first orbit past 100 with a distance (255 is none).
+        let orbit = (100..payload.len()).find(|&i| payload[i] < 200).unwrap();
+        changed = Some((orbit, payload[orbit]));
+        payload[orbit] += 1;
+        payload
+    });
+    let (orbit, was) = changed.unwrap();
+    std::fs::write(&distances, forged).unwrap();
+    // Without its fingerprint and checksum list, which would differ first.
+    std::fs::remove_file(dir.join("t-distance.fingerprint")).unwrap();
+    std::fs::remove_file(dir.join("SHA256SUMS")).unwrap();
+    let out = gametable(&["verify", distances.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    let moves = |d: u8| match d {
+        1 => "1 move".to_string(),
+        d => format!("{d} moves"),
+    };
+    let found = text(&out.stdout);
+    assert!(
+        found.contains(&format!(
+            "stale: differs from a fresh regeneration first at orbit {orbit} ("
+        )) && found.contains(&format!(
+            "): table says {}, sweep says {}; regenerate with: ",
+            moves(was + 1),
+            moves(was)
+        )),
+        "{found}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A file that is no table fails both checks, each line naming it once.
 #[test]
 fn verify_names_a_file_that_is_no_table_once_a_line() {

@@ -724,9 +724,13 @@ fn verify_reduced_distances(
     });
     if let Some(orbit) = stale {
         let (a, b) = orbits.state(orbit);
+        let index = a as u64 * hands + b as u64;
+        let describe = |d: Option<u32>| d.map_or("no distance".to_string(), super::play::moves);
         return Err(format!(
-            "stale: differs from a fresh regeneration first at orbit {orbit} ({}); regenerate with: {}",
-            describe_state(variant, a as u64 * hands + b as u64),
+            "stale: differs from a fresh regeneration first at orbit {orbit} ({}): table says {}, sweep says {}; regenerate with: {}",
+            describe_state(variant, index),
+            describe(table.distance_at(index).map(u32::from)),
+            describe(known(distances.get(index as usize).copied())),
             regenerate_command(table.header(), path),
         )
         .into());
