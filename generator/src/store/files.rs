@@ -101,8 +101,8 @@ pub fn read_whole(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
 
 /// Whether `e`, from reading `path`, means that nothing is there: not a
 /// link to nothing, which is a list (or table) lost, not one never made.
-pub fn absent(path: &Path, e: &std::io::Error) -> bool {
-    e.kind() == std::io::ErrorKind::NotFound && path.symlink_metadata().is_err()
+fn absent(path: &Path, e: &std::io::Error) -> bool {
+    e.kind() == std::io::ErrorKind::NotFound && !something_at(path)
 }
 
 /// Reads a table file in bounded memory
@@ -185,7 +185,7 @@ pub fn outcome_beside(distance_table: &Path) -> Option<PathBuf> {
 }
 
 /// Whether `path` names anything, a link to nowhere included.
-fn something_at(path: &Path) -> bool {
+pub fn something_at(path: &Path) -> bool {
     std::fs::symlink_metadata(path).is_ok()
 }
 

@@ -68,7 +68,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     for dir in dirs {
         let sums = dir.join(table_file::SUMS);
         // (A link to nothing, or a folder, named so is a list lost.)
-        if sums.symlink_metadata().is_err() {
+        if !crate::store::something_at(&sums) {
             continue;
         }
         checks += 1;
@@ -120,10 +120,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         for (outcome_path, distance_path) in pairs {
             checks += 1;
             let started = Instant::now();
-            let absent = |path: &Path| {
-                matches!(path.symlink_metadata(),
-                    Err(e) if e.kind() == std::io::ErrorKind::NotFound)
-            };
+            let absent = |path: &Path| !crate::store::something_at(path);
             // A distance table is checked with its outcome table only.
             if absent(&outcome_path) {
                 say!(
@@ -537,8 +534,7 @@ impl Lacking {
 /// line; one that is not there is said, for [`Lacking`].
 fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<Option<String>> {
     let fingerprint_path = table_file::fingerprint_path(path);
-    if matches!(fingerprint_path.symlink_metadata(), Err(e) if e.kind() == std::io::ErrorKind::NotFound)
-    {
+    if !crate::store::something_at(&fingerprint_path) {
         return Ok(Some(format!(
             "no fingerprint {} is beside it",
             fingerprint_path.display()
