@@ -108,10 +108,10 @@ pub fn read_table_rest(file: &File, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadE
 /// What the operating system says, or [`io::ErrorKind::InvalidInput`]
 /// naming what the path is instead of a file.
 pub fn open_for_reading(path: &Path) -> io::Result<File> {
-    let dangling = |e: io::Error| match std::fs::read_link(path) {
-        Ok(target) if e.kind() == io::ErrorKind::NotFound => io::Error::new(
+    let dangling = |e: io::Error| match link_chain(path) {
+        chain if e.kind() == io::ErrorKind::NotFound && !chain.is_empty() => io::Error::new(
             io::ErrorKind::NotFound,
-            format!("a link to {}, which is not there", target.display()),
+            format!("{}, which is not there", chain.join(", ")),
         ),
         _ => e,
     };
@@ -134,6 +134,25 @@ pub fn open_for_reading(path: &Path) -> io::Result<File> {
         }
     }
     File::open(path).map_err(dangling)
+}
+
+/// The links `path` passes through, each as "a link to TARGET" (its text),
+/// to the first path that is no link; none if `path` is no link. At most
+/// 40 (Linux's limit; a loop is refused by the system first).
+fn link_chain(path: &Path) -> Vec<String> {
+    let mut chain = Vec::new();
+    let mut at = path.to_path_buf();
+    while let Ok(target) = std::fs::read_link(&at) {
+        chain.push(format!("a link to {}", target.display()));
+        if chain.len() == 40 {
+            break;
+        }
+        at = match at.parent() {
+            Some(folder) => folder.join(&target),
+            None => target,
+        };
+    }
+    chain
 }
 
 /// Whether `path` leads, through its links, to a pipe of the kind a shell

@@ -1089,13 +1089,21 @@ fn verify_reads_sha256sum_lists_and_refuses_lost_companions() {
         let bytes = std::fs::read(data.join(name)).unwrap();
         gametable_format::hex(&gametable_format::sha256(&bytes))
     };
-    for (case, mark) in [("binary", " *"), ("dotted", "  ./")] {
+    for (case, mark, end) in [
+        ("binary", " *", "\n"),
+        ("dotted", "  ./", "\n"),
+        ("slashes", "  .//", "\n"),
+        ("returns", "  ", "\r"),
+    ] {
         let folder = dir.join(case);
         std::fs::create_dir_all(&folder).unwrap();
         let mut sums = String::new();
         for name in ["tictactoe.gtbl", "tictactoe.fingerprint"] {
             std::fs::copy(data.join(name), folder.join(name)).unwrap();
-            sums += &format!("{}{mark}{name}\n", sha(name));
+            sums += &format!("{}{mark}{name}{end}", sha(name));
+            if end == "\r" {
+                sums += "\n";
+            }
         }
         std::fs::write(folder.join("SHA256SUMS"), sums).unwrap();
         let out = ok(&["verify", folder.to_str().unwrap()], "");
@@ -1105,15 +1113,38 @@ fn verify_reads_sha256sum_lists_and_refuses_lost_companions() {
             "{case}: {out}"
         );
     }
+    // The last line's `\r` without its `\n` is no part of the name either.
+    let folder = dir.join("returns");
+    let sums = std::fs::read_to_string(folder.join("SHA256SUMS")).unwrap();
+    std::fs::write(folder.join("SHA256SUMS"), sums.trim_end_matches('\n')).unwrap();
+    ok(&["verify", folder.to_str().unwrap()], "");
+    // A name that leaves the folder is refused, not checked.
+    std::fs::write(
+        folder.join("SHA256SUMS"),
+        format!("{}  ../x\n", sha("tictactoe.gtbl")),
+    )
+    .unwrap();
+    let out = gametable(&["verify", folder.to_str().unwrap()], b"");
+    assert!(
+        !out.status.success()
+            && text(&out.stdout).contains(&format!(
+                "FAIL  {}: line 1: \"../x\" is not a file in this folder",
+                folder.join("SHA256SUMS").display()
+            )),
+        "{}",
+        text(&out.stdout)
+    );
+    // A list linked to a link to nothing is refused, naming each link.
     let lost = dir.join("lost");
     std::fs::create_dir_all(&lost).unwrap();
     std::fs::copy(data.join("tictactoe.gtbl"), lost.join("tictactoe.gtbl")).unwrap();
-    std::os::unix::fs::symlink("/nonexistent/SHA256SUMS", lost.join("SHA256SUMS")).unwrap();
+    std::os::unix::fs::symlink("middle", lost.join("SHA256SUMS")).unwrap();
+    std::os::unix::fs::symlink("/nonexistent/SHA256SUMS", lost.join("middle")).unwrap();
     let out = gametable(&["verify", lost.to_str().unwrap()], b"");
     assert!(!out.status.success());
     assert!(
         text(&out.stdout).contains(&format!(
-            "FAIL  {}: a link to /nonexistent/SHA256SUMS, which is not there\n",
+            "FAIL  {}: a link to middle, a link to /nonexistent/SHA256SUMS, which is not there\n",
             lost.join("SHA256SUMS").display()
         )),
         "{}",

@@ -440,6 +440,28 @@ fn damaged_and_old_files_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A list naming one file twice, as `./a` and `a` (both as `sha256sum`
+/// writes them), is rewritten with one entry for it, in text mode.
+#[test]
+fn a_rewritten_checksum_list_names_each_file_once() {
+    let dir = dir("sums-names");
+    std::fs::write(dir.join("a"), b"a").unwrap();
+    std::fs::write(dir.join("b"), b"b").unwrap();
+    let sha = |bytes: &[u8]| gametable_format::hex(&gametable_format::sha256(bytes));
+    let (a, b) = (sha(b"a"), sha(b"b"));
+    std::fs::write(
+        dir.join("SHA256SUMS"),
+        format!("{a}  ./a\n{a} *a\n{a}  .//a\n"),
+    )
+    .unwrap();
+    store::update_sums(&dir, &["b"]).unwrap();
+    assert_eq!(
+        std::fs::read_to_string(dir.join("SHA256SUMS")).unwrap(),
+        format!("{a}  a\n{b}  b\n")
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Runs that finish at once into one folder each add their entries to its
 /// `SHA256SUMS` (each rewrites the list under a lock on the folder): without
 /// it, two rewrites read the same list and the later one drops the other's

@@ -393,27 +393,46 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
         )
     })?;
     // As `sha256sum` writes them: two spaces before the name, or a space
-    // and `*` (its binary mode), a name perhaps opened by `./`.
-    let entry = |line: &str| {
-        let (digest, rest) = (line.get(..64)?, line.get(64..)?);
+    // and `*` (its binary mode); a line's end may keep a `\r`.
+    let entry = |line: &str| -> Result<(String, String), String> {
+        let line = line.strip_suffix('\r').unwrap_or(line);
+        let expected = || String::from("expected `<sha256>  <file>`");
+        let (digest, rest) = line.get(..64).zip(line.get(64..)).ok_or_else(expected)?;
         let file = rest
             .strip_prefix("  ")
-            .or_else(|| rest.strip_prefix(" *"))?;
-        let file = file.strip_prefix("./").unwrap_or(file);
-        (digest.bytes().all(|b| b.is_ascii_hexdigit()) && !file.is_empty())
-            .then(|| (digest.to_ascii_lowercase(), file.to_string()))
+            .or_else(|| rest.strip_prefix(" *"))
+            .filter(|f| !f.is_empty() && digest.bytes().all(|b| b.is_ascii_hexdigit()))
+            .ok_or_else(expected)?;
+        let name = name_in_folder(file).ok_or_else(|| {
+            format!("{file:?} is not a file in this folder (a list names files beside it)")
+        })?;
+        Ok((digest.to_ascii_lowercase(), name))
     };
     text.lines()
         .enumerate()
         .map(|(n, line)| {
-            entry(line).ok_or_else(|| {
-                TableFileError::Unsupported(
-                    path.to_path_buf(),
-                    format!("line {}: expected `<sha256>  <file>`", n + 1),
-                )
+            entry(line).map_err(|why| {
+                TableFileError::Unsupported(path.to_path_buf(), format!("line {}: {why}", n + 1))
             })
         })
         .collect()
+}
+
+/// A name in a checksum list as the file's path in the list's folder:
+/// `./` and empty parts dropped (`./x` and `.//x` are `x`, as
+/// `sha256sum -c` reads them), so that one file has one name; `None` for
+/// a name that leaves the folder (absolute, or through `..`) or names it.
+fn name_in_folder(file: &str) -> Option<String> {
+    use std::path::Component;
+    let mut parts = Vec::new();
+    for part in Path::new(file).components() {
+        match part {
+            Component::CurDir => {}
+            Component::Normal(part) => parts.push(part.to_str()?),
+            _ => return None,
+        }
+    }
+    (!parts.is_empty()).then(|| parts.join("/"))
 }
 
 /// The entries of `dir/SHA256SUMS` (`sums_entries`), none if there is
@@ -467,7 +486,9 @@ fn rewrite_sums(
             gametable_format::hex(&gametable_format::sha256(&bytes)),
         ));
     }
+    // (Two names of one file, `./x` and `x`, are one entry now.)
     entries.sort();
+    entries.dedup();
     let text: String = entries
         .iter()
         .map(|(name, digest)| format!("{digest}  {name}\n"))
@@ -759,7 +780,7 @@ pub fn check_sums(dir: &Path) -> Result<usize, Vec<TableFileError>> {
 /// hex), as its `SHA256SUMS` entry says.
 fn check_listed(path: &Path, digest: &str) -> Result<(), TableFileError> {
     let bytes = read_whole(path, gametable_format::MAX_FILE_LEN).map_err(|e| {
-        if e.kind() == std::io::ErrorKind::NotFound {
+        if absent(path, &e) {
             TableFileError::Unsupported(path.to_path_buf(), format!("listed in {SUMS}, not there"))
         } else {
             TableFileError::Io(path.to_path_buf(), e)
