@@ -105,15 +105,22 @@ pub fn read_table_rest(file: &File, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadE
 /// alone would read as if no file were named there at all).
 ///
 /// # Errors
-/// What the operating system says, or [`io::ErrorKind::InvalidInput`]
-/// naming what the path is instead of a file.
+/// What the operating system says (for a link to nothing,
+/// [`io::ErrorKind::NotFound`] saying "a link to X, ..., which is not
+/// there"), or [`io::ErrorKind::InvalidInput`] naming what the path is
+/// instead of a file.
 pub fn open_for_reading(path: &Path) -> io::Result<File> {
-    let dangling = |e: io::Error| match link_chain(path) {
-        chain if e.kind() == io::ErrorKind::NotFound && !chain.is_empty() => io::Error::new(
-            io::ErrorKind::NotFound,
-            format!("{}, which is not there", chain.join(", ")),
-        ),
-        _ => e,
+    let dangling = |e: io::Error| {
+        if e.kind() != io::ErrorKind::NotFound {
+            return e;
+        }
+        match link_chain(path) {
+            chain if chain.is_empty() => e,
+            chain => io::Error::new(
+                io::ErrorKind::NotFound,
+                format!("{}, which is not there", chain.join(", ")),
+            ),
+        }
     };
     #[cfg(unix)]
     {
@@ -140,19 +147,25 @@ pub fn open_for_reading(path: &Path) -> io::Result<File> {
 /// to the first path that is no link; none if `path` is no link. At most
 /// 40 (Linux's limit; a loop is refused by the system first).
 fn link_chain(path: &Path) -> Vec<String> {
-    let mut chain = Vec::new();
-    let mut at = path.to_path_buf();
-    while let Ok(target) = std::fs::read_link(&at) {
-        chain.push(format!("a link to {}", target.display()));
-        if chain.len() == 40 {
-            break;
-        }
-        at = match at.parent() {
+    link_targets(path)
+        .take(40)
+        .map(|target| format!("a link to {}", target.display()))
+        .collect()
+}
+
+/// The target (as written) of each link met going from `path` through
+/// its links, one after the other, until a path that is no link.
+fn link_targets(path: &Path) -> impl Iterator<Item = PathBuf> {
+    let mut at = Some(path.to_path_buf());
+    std::iter::from_fn(move || {
+        let here = at.take()?;
+        let target = std::fs::read_link(&here).ok()?;
+        at = Some(match here.parent() {
             Some(folder) => folder.join(&target),
-            None => target,
-        };
-    }
-    chain
+            None => target.clone(),
+        });
+        Some(target)
+    })
 }
 
 /// Whether `path` leads, through its links, to a pipe of the kind a shell
@@ -160,20 +173,9 @@ fn link_chain(path: &Path) -> Vec<String> {
 /// `mkfifo`.
 #[cfg(unix)]
 fn is_anonymous_pipe(path: &Path) -> bool {
-    let mut at = PathBuf::from(path);
-    for _ in 0..8 {
-        let Ok(target) = std::fs::read_link(&at) else {
-            return false;
-        };
-        if target.to_str().is_some_and(|t| t.starts_with("pipe:[")) {
-            return true;
-        }
-        at = match at.parent() {
-            Some(dir) => dir.join(target),
-            None => target,
-        };
-    }
-    false
+    link_targets(path)
+        .take(8)
+        .any(|target| target.to_str().is_some_and(|t| t.starts_with("pipe:[")))
 }
 
 #[cfg(all(test, unix))]

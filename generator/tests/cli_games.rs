@@ -1128,7 +1128,7 @@ fn verify_reads_sha256sum_lists_and_refuses_lost_companions() {
     assert!(
         !out.status.success()
             && text(&out.stdout).contains(&format!(
-                "FAIL  {}: line 1: \"../x\" is not a file in this folder",
+                "FAIL  {}: line 1: \"../x\" leaves this folder (absolute, or through '..')",
                 folder.join("SHA256SUMS").display()
             )),
         "{}",

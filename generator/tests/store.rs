@@ -440,10 +440,11 @@ fn damaged_and_old_files_are_refused() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
-/// A list naming one file twice, as `./a` and `a` (both as `sha256sum`
-/// writes them), is rewritten with one entry for it, in text mode.
+/// A list naming one file thrice, as `./a`, `*a` and `.//a` (each as
+/// `sha256sum` writes or reads it), with one digest, is rewritten with
+/// one entry for it, in text mode.
 #[test]
-fn a_rewritten_checksum_list_names_each_file_once() {
+fn a_rewritten_checksum_list_names_a_file_once() {
     let dir = dir("sums-names");
     std::fs::write(dir.join("a"), b"a").unwrap();
     std::fs::write(dir.join("b"), b"b").unwrap();
@@ -459,6 +460,23 @@ fn a_rewritten_checksum_list_names_each_file_once() {
         std::fs::read_to_string(dir.join("SHA256SUMS")).unwrap(),
         format!("{a}  a\n{b}  b\n")
     );
+    // Names split at '/' on every system; one leaving the folder is
+    // refused, naming its line, and the list is left as it was.
+    for (line, name) in [(2, "/etc/hostname"), (2, "sub/../a"), (2, "..")] {
+        let list = format!("{a}  a\n{b}  {name}\n");
+        std::fs::write(dir.join("SHA256SUMS"), &list).unwrap();
+        let error = store::update_sums(&dir, &["b"]).unwrap_err().to_string();
+        assert!(
+            error.ends_with(&format!(
+                "SHA256SUMS: line {line}: {name:?} leaves this folder (absolute, or through '..')"
+            )),
+            "{error}"
+        );
+        assert_eq!(
+            std::fs::read_to_string(dir.join("SHA256SUMS")).unwrap(),
+            list
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -82,7 +82,7 @@ pub fn check_outcomes<G: Game>(
     answer: impl Fn(u64) -> Answer + Sync,
     describe: impl Fn(u64) -> String + Sync,
 ) -> Result<DeepReport, DeepError> {
-    let outcome = |s: u64| answer(s).map(|(outcome, _)| (outcome, None));
+    let outcome = |s: u64| outcome_only(answer(s));
     check_every(game, per_orbit, &outcome, &describe, false)
 }
 
@@ -146,10 +146,16 @@ pub fn check_one<G: Game>(
         if distances {
             got
         } else {
-            got.map(|(outcome, _)| (outcome, None))
+            outcome_only(got)
         }
     };
     check_state(game, i, &answer, &mut Vec::new(), distances).map(|_| ())
+}
+
+/// An answer with its distance dropped: what a check without distances
+/// compares.
+fn outcome_only(answer: Answer) -> Answer {
+    answer.map(|(outcome, _)| (outcome, None))
 }
 
 /// Checks one state (its distances too, with `distances`); returns the

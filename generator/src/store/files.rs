@@ -371,8 +371,12 @@ fn probe_folder(path: &Path, dir: &Path) -> Result<(), TableFileError> {
 }
 
 /// The entries of the checksum list `path` (its `bytes`), as
-/// `(sha256 in lowercase hex, file name)`, each line `<sha256>  <file>` as
-/// `sha256sum` writes it (either case read).
+/// `(sha256 in lowercase hex, file name)`, each line as `sha256sum`
+/// writes it: `<sha256>  <file>`, or `<sha256> *<file>` in its binary mode
+/// (hex in either case, a line's end `\n` or `\r\n`, a last line's
+/// `\r` dropped); each name as [`name_in_folder`] reads it. A line that
+/// `sha256sum` escapes (a `\` before the digest, for a name holding a
+/// newline or a backslash) is refused with the others.
 ///
 /// # Errors
 /// [`TableFileError::Unsupported`] naming the list and the line at fault.
@@ -403,9 +407,8 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
             .or_else(|| rest.strip_prefix(" *"))
             .filter(|f| !f.is_empty() && digest.bytes().all(|b| b.is_ascii_hexdigit()))
             .ok_or_else(expected)?;
-        let name = name_in_folder(file).ok_or_else(|| {
-            format!("{file:?} is not a file in this folder (a list names files beside it)")
-        })?;
+        let name = name_in_folder(file)
+            .ok_or_else(|| format!("{file:?} leaves this folder (absolute, or through '..')"))?;
         Ok((digest.to_ascii_lowercase(), name))
     };
     text.lines()
@@ -418,18 +421,21 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
         .collect()
 }
 
-/// A name in a checksum list as the file's path in the list's folder:
-/// `./` and empty parts dropped (`./x` and `.//x` are `x`, as
-/// `sha256sum -c` reads them), so that one file has one name; `None` for
-/// a name that leaves the folder (absolute, or through `..`) or names it.
+/// A name in a checksum list as the file's path in the list's folder,
+/// its parts split at `/` on every system, as `sha256sum` splits them:
+/// `.` and empty parts dropped (`./x` and `.//x` are `x`, as `sha256sum
+/// -c` reads them), so that one file has one name; `None` for a name that
+/// leaves the folder (absolute, or with a `..` part) or names the folder.
 fn name_in_folder(file: &str) -> Option<String> {
-    use std::path::Component;
+    if file.starts_with('/') {
+        return None;
+    }
     let mut parts = Vec::new();
-    for part in Path::new(file).components() {
+    for part in file.split('/') {
         match part {
-            Component::CurDir => {}
-            Component::Normal(part) => parts.push(part.to_str()?),
-            _ => return None,
+            "" | "." => {}
+            ".." => return None,
+            part => parts.push(part),
         }
     }
     (!parts.is_empty()).then(|| parts.join("/"))
@@ -486,7 +492,8 @@ fn rewrite_sums(
             gametable_format::hex(&gametable_format::sha256(&bytes)),
         ));
     }
-    // (Two names of one file, `./x` and `x`, are one entry now.)
+    // Two names of one file (`./x`, `x`) are one name now: their entries
+    // are one when they agree, and kept, for `verify` to refuse, when not.
     entries.sort();
     entries.dedup();
     let text: String = entries

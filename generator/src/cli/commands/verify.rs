@@ -119,66 +119,8 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         }
         for (outcome_path, distance_path) in pairs {
             checks += 1;
-            let started = Instant::now();
-            let absent = |path: &Path| !crate::store::something_at(path);
-            // A distance table is checked with its outcome table only.
-            if absent(&outcome_path) {
-                say!(
-                    "FAIL  deep {}: no outcome table {} beside it (a distance table is checked one move deep with its outcome table)",
-                    distance_path.display(),
-                    outcome_path.display()
-                );
+            if !deep_pair(&outcome_path, &distance_path)? {
                 failures += 1;
-                continue;
-            }
-            // An outcome table that came alone gets its outcomes checked.
-            // (A link to nothing is no absent table: it is refused below.)
-            if outcome_path.is_file() && absent(&distance_path) {
-                let alone = format!(
-                    "deep {} (outcomes only: no {} beside it)",
-                    outcome_path.display(),
-                    distance_path.display()
-                );
-                match deep_generic(&outcome_path, None) {
-                    Ok(report) => say!(
-                        "ok    {alone}: {} states, {} moves checked one move deep against the rules ({:.0} ms); \
-                         without distances a cycle of draws labelled wins and losses in turn would pass, \
-                         which plain `gametable verify` (its regeneration check) catches",
-                        report.states,
-                        report.moves,
-                        started.elapsed().as_secs_f64() * 1e3
-                    ),
-                    Err(e) => {
-                        say!("FAIL  {alone}: {e}");
-                        failures += 1;
-                    }
-                }
-                continue;
-            }
-            // Cards' full tables get Cards' own deep check; every other
-            // table (reduced Cards tables too) the engine's generic one.
-            let result = if is_cards(&outcome_path) && !is_reduced(&outcome_path) {
-                deep_one(&outcome_path, &distance_path)
-            } else {
-                deep_generic(&outcome_path, Some(&distance_path))
-            };
-            match result {
-                Ok(report) => say!(
-                    "ok    deep {} + {}: {} states, {} moves checked one move deep against the rules ({:.0} ms)",
-                    outcome_path.display(),
-                    distance_path.display(),
-                    report.states,
-                    report.moves,
-                    started.elapsed().as_secs_f64() * 1e3
-                ),
-                Err(e) => {
-                    say!(
-                        "FAIL  deep {} + {}: {e}",
-                        outcome_path.display(),
-                        distance_path.display()
-                    );
-                    failures += 1;
-                }
             }
         }
     }
@@ -188,11 +130,84 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     Ok(())
 }
 
+/// `verify --deep` of an outcome table and the distance table beside it,
+/// or of an outcome table alone (outcomes only): says its line, and
+/// whether it passed.
+fn deep_pair(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<bool> {
+    let started = Instant::now();
+    let ms = || started.elapsed().as_secs_f64() * 1e3;
+    let there = crate::store::something_at;
+    // A distance table is checked with its outcome table only.
+    if !there(outcome_path) {
+        say!(
+            "FAIL  deep {}: no outcome table {} beside it (a distance table is checked one move deep with its outcome table)",
+            distance_path.display(),
+            outcome_path.display()
+        );
+        return Ok(false);
+    }
+    // An outcome table that came alone gets its outcomes checked.
+    // (A link to nothing is no absent table: it is refused below.)
+    if outcome_path.is_file() && !there(distance_path) {
+        let alone = format!(
+            "deep {} (outcomes only: no {} beside it)",
+            outcome_path.display(),
+            distance_path.display()
+        );
+        match deep_generic(outcome_path, None) {
+            Ok(report) => say!(
+                "ok    {alone}: {} states, {} moves checked one move deep against the rules ({:.0} ms); \
+                 without distances a cycle of draws labelled wins and losses in turn would pass, \
+                 which plain `gametable verify` (its regeneration check) catches",
+                report.states,
+                report.moves,
+                ms()
+            ),
+            Err(e) => {
+                say!("FAIL  {alone}: {}", without_path(outcome_path, &e.to_string()));
+                return Ok(false);
+            }
+        }
+        return Ok(true);
+    }
+    // Cards' full tables get Cards' own deep check; every other table
+    // (reduced Cards tables too) the engine's generic one.
+    let result = if is_cards(outcome_path) && !is_reduced(outcome_path) {
+        deep_one(outcome_path, distance_path)
+    } else {
+        deep_generic(outcome_path, Some(distance_path))
+    };
+    let pair = format!(
+        "deep {} + {}",
+        outcome_path.display(),
+        distance_path.display()
+    );
+    match result {
+        Ok(report) => say!(
+            "ok    {pair}: {} states, {} moves checked one move deep against the rules ({:.0} ms)",
+            report.states,
+            report.moves,
+            ms()
+        ),
+        Err(e) => {
+            say!("FAIL  {pair}: {e}");
+            return Ok(false);
+        }
+    }
+    Ok(true)
+}
+
 /// `path: error` for a line of the report, the path not twice when the
 /// error begins with it.
 fn unrepeated(path: &Path, error: &str) -> String {
-    let prefix = format!("{}: ", path.display());
-    format!("{prefix}{}", error.strip_prefix(&prefix).unwrap_or(error))
+    format!("{}: {}", path.display(), without_path(path, error))
+}
+
+/// `error` without the `path: ` it may begin with.
+fn without_path<'a>(path: &Path, error: &'a str) -> &'a str {
+    error
+        .strip_prefix(&format!("{}: ", path.display()))
+        .unwrap_or(error)
 }
 
 /// Whether the table at `path` reads and names Cards (or does not read:
@@ -251,10 +266,7 @@ fn verify_game<G: Notation>(
         TableKind::Distance => table_file::outcome_path(path).unwrap_or_default(),
     };
     let command = regenerate(&outcome_here.display().to_string());
-    let lacking = Lacking::of([
-        check_fingerprint(path, &expected)?,
-        check_sums(path, bytes)?,
-    ]);
+    let lacking = Lacking::of_companions(path, &expected, bytes)?;
     let reduced = table.symmetry() == Symmetry::Orbits;
     let solved = match fresh.entry((game.stem(), reduced)) {
         std::collections::hash_map::Entry::Occupied(e) => e.into_mut(),
@@ -506,9 +518,13 @@ fn file_name(path: &Path) -> String {
 struct Lacking(Vec<String>);
 
 impl Lacking {
-    /// The companions' findings, in order.
-    fn of(found: impl IntoIterator<Item = Option<String>>) -> Lacking {
-        Lacking(found.into_iter().flatten().collect())
+    /// Checks the companions of the table `bytes` at `path`: its
+    /// fingerprint against `expected` ([`check_fingerprint`]) and its entry
+    /// in `SHA256SUMS` ([`check_sums`]); a wrong one is an error at once,
+    /// a missing one is kept.
+    fn of_companions(path: &Path, expected: &str, bytes: &[u8]) -> crate::cli::Result<Lacking> {
+        let found = [check_fingerprint(path, expected)?, check_sums(path, bytes)?];
+        Ok(Lacking(found.into_iter().flatten().collect()))
     }
 
     /// The verdict on a table that passed every other check, `what` being
@@ -602,10 +618,8 @@ fn check_sums(path: &Path, bytes: &[u8]) -> crate::cli::Result<Option<String>> {
     }
     // `generate` lists every table it writes; a list beside the table
     // that lacks it lost its entry (two runs writing the list at once).
-    Ok(
-        (sums.is_file() && !listed_here)
-            .then(|| format!("{} does not list {name}", sums.display())),
-    )
+    Ok((crate::store::something_at(&sums) && !listed_here)
+        .then(|| format!("{} does not list {name}", sums.display())))
 }
 
 fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::Result<String> {
@@ -615,10 +629,7 @@ fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::
     let file = OutcomeFile::from_bytes(path, bytes)?;
     let expected =
         table_file::fingerprint(&file_name(path), &file.header, bytes.len(), file.counts());
-    let lacking = Lacking::of([
-        check_fingerprint(path, &expected)?,
-        check_sums(path, bytes)?,
-    ]);
+    let lacking = Lacking::of_companions(path, &expected, bytes)?;
 
     let (solution, _) = fresh_for(fresh, file.variant);
     if solution.outcomes != file.packed {
@@ -658,10 +669,7 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
         bytes.len(),
         &file.stats(),
     );
-    let lacking = Lacking::of([
-        check_fingerprint(path, &expected)?,
-        check_sums(path, bytes)?,
-    ]);
+    let lacking = Lacking::of_companions(path, &expected, bytes)?;
 
     let (_, distances) = fresh_for(fresh, file.variant);
     let (bits, payload) = table_file::pack_distances(distances)?;
@@ -706,10 +714,7 @@ fn verify_reduced_distances(
     let variant = table.variant();
     let outcome_path = table_file::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
     let expected = super::generate::layout_distance_fingerprint(path, bytes, &outcome_path)?;
-    let lacking = Lacking::of([
-        check_fingerprint(path, &expected)?,
-        check_sums(path, bytes)?,
-    ]);
+    let lacking = Lacking::of_companions(path, &expected, bytes)?;
     let (_, distances) = fresh_for(fresh, variant);
     let orbits = Orbits::new(variant);
     let hands = u64::from(variant.hands());
@@ -757,10 +762,7 @@ fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::cli::Result<String> {
     let variant = table.variant();
     let counts = table_file::count_codes(table.as_bytes(), header.states);
     let expected = table_file::fingerprint(&file_name(path), header, bytes.len(), counts);
-    let lacking = Lacking::of([
-        check_fingerprint(path, &expected)?,
-        check_sums(path, bytes)?,
-    ]);
+    let lacking = Lacking::of_companions(path, &expected, bytes)?;
     let fresh = table_file::solve_outcomes(variant, Symmetry::Orbits, header.compression)?;
     if fresh.packed != table.as_bytes() {
         let orbit = |packed: &[u8], i: u64| {
