@@ -480,6 +480,56 @@ fn a_rewritten_checksum_list_names_a_file_once() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// Names holding a backslash, a newline or a carriage return are listed
+/// as `sha256sum` (GNU coreutils 9.1) lists them, a `\` starting the line
+/// and each of them escaped, and read back; a bad escape is refused,
+/// naming its line.
+#[test]
+fn checksum_list_names_are_escaped_as_sha256sum_escapes_them() {
+    let dir = dir("sums-escapes");
+    let sha = |bytes: &[u8]| gametable_format::hex(&gametable_format::sha256(bytes));
+    let names = ["x\\y", "p\nq", "r\rs", "plain"];
+    for name in names {
+        std::fs::write(dir.join(name), name.as_bytes()).unwrap();
+    }
+    store::update_sums(&dir, &names).unwrap();
+    let written = std::fs::read_to_string(dir.join("SHA256SUMS")).unwrap();
+    // `sha256sum *` in that folder, byte for byte.
+    let expected = format!(
+        "\\{}  p\\nq\n{}  plain\n\\{}  r\\rs\n\\{}  x\\\\y\n",
+        sha(b"p\nq"),
+        sha(b"plain"),
+        sha(b"r\rs"),
+        sha(b"x\\y")
+    );
+    assert_eq!(written, expected);
+    let mut read: Vec<(String, String)> = store::read_sums(&dir).unwrap();
+    read.sort_by(|a, b| a.1.cmp(&b.1));
+    let mut listed: Vec<(String, String)> = names
+        .iter()
+        .map(|n| (sha(n.as_bytes()), (*n).to_string()))
+        .collect();
+    listed.sort_by(|a, b| a.1.cmp(&b.1));
+    assert_eq!(read, listed);
+    assert_eq!(store::check_sums(&dir).unwrap(), 4);
+    for (name, why) in [
+        (
+            "a\\tb",
+            "\"a\\\\tb\": `\\t` is no escape (`\\\\`, `\\n` or `\\r`)",
+        ),
+        ("ab\\", "\"ab\\\\\" ends in a lone `\\`"),
+    ] {
+        let list = format!("{}  plain\n\\{}  {name}\n", sha(b"plain"), sha(b"a"));
+        std::fs::write(dir.join("SHA256SUMS"), &list).unwrap();
+        let error = store::read_sums(&dir).unwrap_err().to_string();
+        assert!(
+            error.ends_with(&format!("SHA256SUMS: line 2: {why}")),
+            "{error}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// Runs that finish at once into one folder each add their entries to its
 /// `SHA256SUMS` (each rewrites the list under a lock on the folder): without
 /// it, two rewrites read the same list and the later one drops the other's

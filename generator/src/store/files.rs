@@ -376,7 +376,8 @@ fn probe_folder(path: &Path, dir: &Path) -> Result<(), TableFileError> {
 /// (hex in either case, a line's end `\n` or `\r\n`, a last line's
 /// `\r` dropped); each name as [`name_in_folder`] reads it. A line that
 /// `sha256sum` escapes (a `\` before the digest, for a name holding a
-/// newline or a backslash) is refused with the others.
+/// newline, a carriage return or a backslash) is read as it writes it
+/// ([`escape_name`]).
 ///
 /// # Errors
 /// [`TableFileError::Unsupported`] naming the list and the line at fault.
@@ -400,6 +401,10 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
     // and `*` (its binary mode); a line's end may keep a `\r`.
     let entry = |line: &str| -> Result<(String, String), String> {
         let line = line.strip_suffix('\r').unwrap_or(line);
+        let (escaped, line) = match line.strip_prefix('\\') {
+            Some(rest) => (true, rest),
+            None => (false, line),
+        };
         let expected = || String::from("expected `<sha256>  <file>`");
         let (digest, rest) = line.get(..64).zip(line.get(64..)).ok_or_else(expected)?;
         let file = rest
@@ -407,6 +412,13 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
             .or_else(|| rest.strip_prefix(" *"))
             .filter(|f| !f.is_empty() && digest.bytes().all(|b| b.is_ascii_hexdigit()))
             .ok_or_else(expected)?;
+        let unescaped;
+        let file = if escaped {
+            unescaped = unescape_name(file)?;
+            unescaped.as_str()
+        } else {
+            file
+        };
         let name = name_in_folder(file)
             .ok_or_else(|| format!("{file:?} leaves this folder (absolute, or through '..')"))?;
         Ok((digest.to_ascii_lowercase(), name))
@@ -419,6 +431,42 @@ pub fn sums_entries(path: &Path, bytes: Vec<u8>) -> Result<Vec<(String, String)>
             })
         })
         .collect()
+}
+
+/// `name` as `sha256sum` writes it in a list: `None` when it needs no
+/// escape, else the name with `\\`, `\n` and `\r` for a backslash, a newline
+/// and a carriage return (the line then starts with a `\`), so that the
+/// list keeps one line per file.
+fn escape_name(name: &str) -> Option<String> {
+    name.contains(['\\', '\n', '\r']).then(|| {
+        name.replace('\\', "\\\\")
+            .replace('\n', "\\n")
+            .replace('\r', "\\r")
+    })
+}
+
+/// The name of an escaped line of a checksum list ([`escape_name`]).
+fn unescape_name(file: &str) -> Result<String, String> {
+    let mut name = String::with_capacity(file.len());
+    let mut chars = file.chars();
+    while let Some(c) = chars.next() {
+        if c != '\\' {
+            name.push(c);
+            continue;
+        }
+        match chars.next() {
+            Some('\\') => name.push('\\'),
+            Some('n') => name.push('\n'),
+            Some('r') => name.push('\r'),
+            Some(other) => {
+                return Err(format!(
+                    "{file:?}: `\\{other}` is no escape (`\\\\`, `\\n` or `\\r`)"
+                ))
+            }
+            None => return Err(format!("{file:?} ends in a lone `\\`")),
+        }
+    }
+    Ok(name)
 }
 
 /// A name in a checksum list as the file's path in the list's folder,
@@ -498,7 +546,10 @@ fn rewrite_sums(
     entries.dedup();
     let text: String = entries
         .iter()
-        .map(|(name, digest)| format!("{digest}  {name}\n"))
+        .map(|(name, digest)| match escape_name(name) {
+            Some(escaped) => format!("\\{digest}  {escaped}\n"),
+            None => format!("{digest}  {name}\n"),
+        })
         .collect();
     atomic::write(&sums_path, text.as_bytes()).map_err(|e| io(&sums_path, e))
 }
