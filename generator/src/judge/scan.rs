@@ -238,8 +238,11 @@ impl<R: Read> Scanner<R> {
         if !self.skip_space()? {
             return Ok(None);
         }
-        // Make sure the whole token is in the buffer (or the buffer holds MAX_TOKEN of it).
+        // Make sure the whole token is in the buffer (or the buffer holds
+        // MAX_TOKEN of it), past its leading zeros, which `scanf` takes
+        // however many they are.
         let mut end = self.pos;
+        let mut zeros = 0;
         loop {
             let window = self.buf.get(end..self.len).unwrap_or(&[]);
             match window.iter().position(|&b| is_space(b)) {
@@ -250,7 +253,12 @@ impl<R: Read> Scanner<R> {
                 None => {
                     end = self.len;
                     if end - self.pos > MAX_TOKEN {
-                        break;
+                        let skip = leading_zeros(self.buf.get(self.pos..end).unwrap_or(&[]));
+                        if skip == 0 {
+                            break;
+                        }
+                        self.pos += skip;
+                        zeros += skip;
                     }
                     let consumed = self.pos;
                     if !self.refill()? {
@@ -261,7 +269,12 @@ impl<R: Read> Scanner<R> {
                 }
             }
         }
-        let text = self.buf.get(self.pos..end).unwrap_or(&[]);
+        let mut text = self.buf.get(self.pos..end).unwrap_or(&[]);
+        if text.len() > MAX_TOKEN {
+            let skip = leading_zeros(text);
+            text = text.get(skip..).unwrap_or(&[]);
+            zeros += skip;
+        }
         let line = self.line;
         let parsed = if text.len() > MAX_TOKEN {
             None
@@ -269,9 +282,13 @@ impl<R: Read> Scanner<R> {
             parse_u64(text)
         };
         let value = parsed.ok_or_else(|| {
-            let shown: Vec<u8> = text.iter().copied().take(MAX_TOKEN).collect();
+            // The token as it stands in the input, its zeros included.
+            let shown: Vec<u8> = std::iter::repeat_n(b'0', zeros)
+                .chain(text.iter().copied())
+                .take(MAX_TOKEN)
+                .collect();
             let mut token = String::from_utf8_lossy(&shown).into_owned();
-            if text.len() > MAX_TOKEN {
+            if zeros + text.len() > MAX_TOKEN {
                 token.push_str("...");
             }
             let why = if text.len() > MAX_TOKEN {
@@ -476,6 +493,13 @@ fn is_space(b: u8) -> bool {
 }
 
 /// Parses a non-empty run of ASCII digits below 2^64.
+/// How many of the zeros that open `text` a number can do without: all
+/// but one when nothing else follows them.
+fn leading_zeros(text: &[u8]) -> usize {
+    let zeros = text.iter().take_while(|&&b| b == b'0').count();
+    zeros.min(text.len().saturating_sub(1))
+}
+
 fn parse_u64(text: &[u8]) -> Option<u64> {
     if text.is_empty() {
         return None;
@@ -665,6 +689,41 @@ mod tests {
             "{err}"
         );
         assert!(err.ends_with("...\")"), "{err}");
+    }
+
+    /// Leading zeros, however many, are read as `scanf` reads them, in
+    /// one block or a byte at a time; a bad token after them is quoted as
+    /// it stands, its zeros included.
+    #[test]
+    fn leading_zeros_of_any_length_are_read() {
+        for zeros in [63, 64, 65, 200, 200_000] {
+            let text = format!(
+                "{}3 {} 7\n{}",
+                "0".repeat(zeros),
+                "0".repeat(zeros),
+                "0".repeat(zeros)
+            );
+            let expected = vec![(3, 1), (0, 1), (7, 1), (0, 2)];
+            assert_eq!(all(&text), Ok(expected.clone()), "{zeros}");
+            let mut s = Scanner::new(Trickle(text.as_bytes()));
+            let read: Vec<(u64, u64)> = std::iter::from_fn(|| s.next().ok().flatten())
+                .map(|t| (t.value, t.line))
+                .collect();
+            assert_eq!(read, expected, "{zeros} a byte at a time");
+        }
+        let err = all(&format!("{}3x", "0".repeat(100))).unwrap_err();
+        assert_eq!(
+            err,
+            format!(
+                "line 1: expected an unsigned integer (found \"{}...\")",
+                "0".repeat(64)
+            )
+        );
+        let err = all(&format!("{}18446744073709551616", "0".repeat(100))).unwrap_err();
+        assert!(
+            err.contains("expected an unsigned integer up to 18446744073709551615"),
+            "{err}"
+        );
     }
 
     #[test]
