@@ -337,6 +337,48 @@ fn reduced_tables_store_one_state_per_orbit() {
         refused.to_string().contains("one state per orbit"),
         "{refused}"
     );
+    // Nor is it the table of a game of that name without symmetry.
+    struct Plain(TwoPiles);
+    impl engine::Game for Plain {
+        type Position = (u64, u64);
+        fn name(&self) -> &'static str {
+            self.0.name()
+        }
+        fn parameters(&self) -> Vec<Parameter> {
+            self.0.parameters()
+        }
+        fn states(&self) -> u64 {
+            self.0.states()
+        }
+        fn position(&self, index: u64) -> Option<(u64, u64)> {
+            self.0.position(index)
+        }
+        fn index(&self, position: &(u64, u64)) -> u64 {
+            self.0.index(position)
+        }
+        fn to_move(&self, index: u64) -> Side {
+            self.0.to_move(index)
+        }
+        fn ending(&self, index: u64) -> Option<Outcome> {
+            self.0.ending(index)
+        }
+        fn successors(&self, index: u64, out: &mut Vec<u64>) {
+            self.0.successors(index, out);
+        }
+        fn max_moves(&self) -> usize {
+            self.0.max_moves()
+        }
+    }
+    let refused = store::GameTables::open(&Plain(TwoPiles { stones: 7 }), &path)
+        .err()
+        .unwrap()
+        .to_string();
+    assert!(
+        refused.ends_with(
+            "a table of one state per orbit, but two_piles has no symmetry (has_symmetry() is false)"
+        ),
+        "{refused}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -437,6 +479,39 @@ fn damaged_and_old_files_are_refused() {
         store::write_tables(&Bad, &mut solved, &bad_path, &options(Compression::Zstd)).is_err()
     );
     assert!(!bad_path.exists());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `write_tables` takes the distances out of the solve: a second write
+/// of the same solve with distances says so, and one without them works.
+#[test]
+fn a_second_write_of_one_solve_says_where_its_distances_went() {
+    let dir = dir("second-write");
+    let game = Subtraction { stones: 20 };
+    let mut solved = solve(&game, false);
+    let path = dir.join("t.gtbl");
+    store::write_tables(&game, &mut solved, &path, &options(Compression::Zstd)).unwrap();
+    let again = dir.join("u.gtbl");
+    let error = store::write_tables(&game, &mut solved, &again, &options(Compression::Zstd))
+        .unwrap_err()
+        .to_string();
+    assert!(
+        error.ends_with(
+            "the solve holds no distances: an earlier write_tables took them, or the solve \
+             kept none (solve again, or write with distances: false)"
+        ),
+        "{error}"
+    );
+    assert!(!again.exists());
+    let outcomes_only = WriteOptions {
+        distances: false,
+        ..options(Compression::Zstd)
+    };
+    store::write_tables(&game, &mut solved, &again, &outcomes_only).unwrap();
+    assert_eq!(
+        std::fs::read(&again).unwrap(),
+        std::fs::read(&path).unwrap()
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

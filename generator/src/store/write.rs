@@ -80,6 +80,14 @@ pub fn write_tables<G: Game>(
         None => (Symmetry::None, game.states()),
         Some(orbits) => (Symmetry::Orbits, orbits.len()),
     };
+    if stored == expected && stored > 0 && options.distances && solved.distances.is_empty() {
+        return Err(refuse(
+            outcome_path,
+            "the solve holds no distances: an earlier write_tables took them, or the solve \
+             kept none (solve again, or write with distances: false)"
+                .to_string(),
+        ));
+    }
     if stored != expected || (options.distances && solved.distances.len() as u64 != stored) {
         return Err(refuse(
             outcome_path,
