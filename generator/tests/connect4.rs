@@ -428,7 +428,7 @@ fn sizes() {
     assert_eq!(err(5, 9), "height 9 is not in 1..=8");
     assert_eq!(
         err(9, 7),
-        "a 9 x 7 board needs 72 bits with its sentinel row; at most 64 fit"
+        "the board of 9 x 7 needs 72 bits with its sentinel row; at most 64 fit"
     );
 }
 

@@ -628,7 +628,7 @@ fn malformed_positions_name_their_fault() {
         ("S/gle/-c-/-C-/ELG/R", "character 19 'R': a hen in hand"),
         ("S/gle/-c-/-C-/ELG/C", "character 19 'C': a third piece"),
         ("S/gle/-c-/-C-/ELG", "pieces in hand are missing"),
-        ("S/gle/---/-C-/ELG/-", "1 chicks found"),
+        ("S/gle/---/-C-/ELG/-", "1 chick found"),
         ("S/gLe/-c-/-C-/ElG/-", "far row"),
         ("S/g-e/-c-/-C-/ELG/L", "holds a lion"),
         ("S/gLe/-l-/-C-/ELG/-", "character 16 'L': a third piece"),
@@ -1007,7 +1007,20 @@ fn variants_refuse_pieces_they_lack() {
             "S/-l-/-c-/-C-/-L-/e",
             "character 19 'e': this variant has no elephants",
         ),
-        ("S/-l-/---/-C-/-L-/-", "1 chicks found"),
+        ("S/-l-/---/-C-/-L-/-", "1 chick found"),
+        // Two lions of one colour: named as such, whoever moves.
+        (
+            "S/-l-/-c-/-C-/-l-/-",
+            "both lions on the board are the opponent's: one is the side to move's",
+        ),
+        (
+            "G/-l-/-c-/-C-/-l-/-",
+            "both lions on the board are the side to move's: one is the opponent's",
+        ),
+        (
+            "S/-L-/-c-/-C-/-L-/-",
+            "both lions on the board are the side to move's: one is the opponent's",
+        ),
     ];
     for (text, fault) in cases {
         let err = lc.parse_position(text).unwrap_err();

@@ -85,10 +85,12 @@ impl GameTables {
         outcomes.check_game(game).map_err(refuse)?;
         let orbits = match outcomes.symmetry() {
             Symmetry::None => None,
-            Symmetry::Orbits if !game.has_symmetry() => return Err(refuse(format!(
+            Symmetry::Orbits if !game.has_symmetry() => {
+                return Err(refuse(format!(
                 "a table of one state per orbit, but {} has no symmetry (has_symmetry() is false)",
                 game.name()
-            ))),
+            )))
+            }
             Symmetry::Orbits => {
                 let orbits = match orbits {
                     Some(orbits) if !orbits.fits(game) => {

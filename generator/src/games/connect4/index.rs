@@ -73,7 +73,7 @@ impl Indexer {
         let stride = height + 1;
         if width * stride > 64 {
             return Err(format!(
-                "a {width} x {height} board needs {} bits with its sentinel row; at most 64 fit",
+                "the board of {width} x {height} needs {} bits with its sentinel row; at most 64 fit",
                 width * stride
             ));
         }

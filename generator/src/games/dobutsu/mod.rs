@@ -316,6 +316,17 @@ impl Position {
         if self.hands[0][0] > 0 {
             return Some("the side to move holds a lion: the game ended before its turn");
         }
+        if lions[1] == 2 {
+            return Some(
+                "both lions on the board are the opponent's: one is the side to move's, on the \
+                 board or captured",
+            );
+        }
+        if lions[0] == 2 {
+            return Some(
+                "both lions on the board are the side to move's: one is the opponent's, on the board",
+            );
+        }
         if lions[1] != 1 {
             return Some("the opponent of the side to move must have its lion on the board");
         }

@@ -264,7 +264,7 @@ pub fn parse(game: &Dobutsu, text: &str) -> Result<(Position, Side), NotationErr
             .zip(pieces)
             .zip(NAMES)
             .filter(|((&n, want), _)| n != *want)
-            .map(|((n, _), name)| format!("{n} {name}s"))
+            .map(|((n, _), name)| format!("{n} {name}{}", if *n == 1 { "" } else { "s" }))
             .collect();
         return Err(NotationError::new(format!(
             "{} found; there are two of each kind the game has (a hen counts as a chick)",
