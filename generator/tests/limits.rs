@@ -124,6 +124,24 @@ fn a_line_without_end_is_refused_after_64_characters() {
     assert!(peak < PEAK_KIB, "peak {peak} KiB");
 }
 
+/// Leading zeros do not count to the 64 characters: 200 MiB of them are
+/// read, in bounded memory, as the number 0 (`scanf` reads them so).
+#[test]
+fn a_200_mib_run_of_leading_zeros_is_read_as_a_number() {
+    let zeros = vec![b'0'; MIB];
+    let (ok, stderr, peak) = run_streaming(&["solve", "stones"], b"1\n1\n", &zeros, 200);
+    assert!(!ok, "{stderr}");
+    assert!(
+        stderr.contains(
+            "line 3: case 1: the stones a_1 of pile 1 must be in 1..=1000000000 (found \"0\")"
+        ),
+        "{stderr}"
+    );
+    if cfg!(target_os = "linux") {
+        assert!(peak > 0 && peak < PEAK_KIB, "peak {peak} KiB");
+    }
+}
+
 #[test]
 fn valid_input_of_the_largest_size_is_answered_in_bounded_memory() {
     // 10^6 piles in all (about 11 MB), the judge format's largest input.
