@@ -49,8 +49,8 @@ impl Server {
         Server { child, address }
     }
 
-    /// Sends `request` as is and returns the status and the body.
-    fn raw(&self, request: &[u8]) -> (u16, String) {
+    /// Sends `request` as is and returns the whole response.
+    fn response(&self, request: &[u8]) -> String {
         let mut stream = TcpStream::connect(&self.address).unwrap();
         stream
             .set_read_timeout(Some(Duration::from_secs(20)))
@@ -58,7 +58,12 @@ impl Server {
         stream.write_all(request).unwrap();
         let mut response = Vec::new();
         let _ = stream.read_to_end(&mut response);
-        let response = text(&response);
+        text(&response)
+    }
+
+    /// Sends `request` as is and returns the status and the body.
+    fn raw(&self, request: &[u8]) -> (u16, String) {
+        let response = self.response(request);
         let status = response
             .split(' ')
             .nth(1)
@@ -266,6 +271,11 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
     let cases: Vec<(String, u16, &str)> = vec![
         // Unknown game, on the API and as a page.
         ("/api/query?game=chess".into(), 400, "no game named 'chess'"),
+        (
+            "/api/query?game=stones".into(),
+            400,
+            "answered in closed form: gametable query stones --piles",
+        ),
         ("/chess/8x8/e4".into(), 404, "no game named"),
         ("/api/query".into(), 400, "give the game"),
         // A game or parameters without a table here.
@@ -372,6 +382,37 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
         ("/%2e%2e/%2e%2e/etc/passwd".into(), 404, "no game named"),
         ("/api/../../Cargo.toml".into(), 404, ""),
         ("/api/nothing".into(), 404, "no API at /api/nothing"),
+        // A path that is no UTF-8 once decoded, refused as its route's
+        // faults are; an API path named as sent.
+        (
+            "/tictactoe/3x3/%ff".into(),
+            400,
+            "the path &#39;/tictactoe/3x3/%ff&#39; does not read: a part of it is not UTF-8",
+        ),
+        (
+            "/api/%ff".into(),
+            400,
+            "{\"error\": \"the path '/api/%ff' does not read",
+        ),
+        (
+            "/api/%71uery?game=tictactoe".into(),
+            404,
+            "no API at /api/%71uery: the API is /api/query (written so",
+        ),
+        // Routes without parameters take none.
+        ("/?foo=1".into(), 400, "/ takes no query parameters"),
+        (
+            "/api/openapi.json?x=1".into(),
+            400,
+            "{\"error\": \"/api/openapi.json takes no query parameters",
+        ),
+        ("/style.css?v=2".into(), 400, "/style.css takes no query"),
+        // A game without a start needs a position: the request's fault.
+        (
+            "/api/query?game=cards".into(),
+            400,
+            "cards has no start position: give one (position=...)",
+        ),
         // Too long.
         (long, 414, "at most 2048"),
     ];
@@ -410,6 +451,26 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
     );
     let (status, _) = server.raw(b"GARBAGE\r\n\r\n");
     assert_eq!(status, 400);
+    // Methods whose target is no path: 405 too.
+    for request in [
+        &b"CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n"[..],
+        b"OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    ] {
+        let (status, body) = server.raw(request);
+        assert_eq!(status, 405, "{body}");
+        assert!(
+            body.contains("is not answered here: only GET and HEAD"),
+            "{body}"
+        );
+    }
+    // The API's answers, as the pages', are not to be sniffed as HTML.
+    let response = server.response(
+        b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
+    );
+    assert!(
+        response.contains("x-content-type-options: nosniff"),
+        "{response}"
+    );
     // Still up, and still right.
     let (status, body) = server.get("/api/query?game=tictactoe&position=x...o....");
     assert_eq!(status, 200, "{body}");

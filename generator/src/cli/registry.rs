@@ -236,12 +236,21 @@ pub static GAMES: &[Entry] = &[
     },
 ];
 
+/// Stones (ZOJ 3964), answered in closed form by `gametable query
+/// stones`: a game with no entry here (no tables, no pages).
+pub const STONES: &str = "stones: Stones (ZOJ 3964), answered in closed form: gametable query \
+                          stones --piles 4:1,1:0 (stones:constraint, constraint 0 any, 1 odd, 2 \
+                          even for Alice)";
+
 /// The entry named `name`, or an error listing the games known.
 ///
 /// # Errors
-/// A message naming the known games.
+/// A message naming the known games, or saying where Stones is answered.
 pub fn entry(name: &str) -> Result<&'static Entry, String> {
     GAMES.iter().find(|e| e.name == name).ok_or_else(|| {
+        if name == "stones" {
+            return format!("{STONES}, without tables");
+        }
         let known: Vec<&str> = GAMES.iter().map(|e| e.name).collect();
         format!("no game named '{name}' (known: {})", known.join(", "))
     })

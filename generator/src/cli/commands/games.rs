@@ -40,9 +40,7 @@ pub fn listing() -> crate::cli::Result<String> {
         ));
         text.push('\n');
     }
-    text.push_str(
-        "stones: Stones (ZOJ 3964), answered in closed form: gametable query stones --piles 4:1,1:0 \
-         (stones:constraint, constraint 0 any, 1 odd, 2 even for Alice)\n",
-    );
+    text.push_str(crate::cli::registry::STONES);
+    text.push('\n');
     Ok(text)
 }

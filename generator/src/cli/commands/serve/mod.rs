@@ -26,8 +26,9 @@ use std::sync::Arc;
 use std::time::Duration;
 
 use axum::body::Body;
-use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, Request, State};
-use axum::http::{header, HeaderValue, StatusCode};
+use axum::extract::rejection::PathRejection;
+use axum::extract::{DefaultBodyLimit, Path as UrlPath, Query, RawQuery, Request, State};
+use axum::http::{header, HeaderValue, Method, StatusCode, Uri};
 use axum::middleware::{self, Next};
 use axum::response::{IntoResponse, Response};
 use axum::routing::get;
@@ -276,7 +277,7 @@ fn analyse_in<G: Notation>(
         }),
         None => {
             let start = game.start().ok_or_else(|| {
-                Fault::not_found(format!(
+                Fault::bad(format!(
                     "{} has no start position: give one (position=...)",
                     game.name()
                 ))
@@ -444,6 +445,7 @@ fn json_response(status: StatusCode, body: String) -> Response {
         [
             (header::CONTENT_TYPE, "application/json"),
             (header::ACCESS_CONTROL_ALLOW_ORIGIN, "*"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         ],
         body,
     )
@@ -479,49 +481,99 @@ fn html_fault(fault: &Fault) -> Response {
     html_response(fault.status, pages::fault(fault))
 }
 
-async fn index(State(explorer): State<Arc<Explorer>>) -> Response {
+async fn index(
+    State(explorer): State<Arc<Explorer>>,
+    uri: Uri,
+    RawQuery(query): RawQuery,
+) -> Response {
+    if let Err(response) = no_query(&uri, query) {
+        return response;
+    }
     html_response(StatusCode::OK, pages::index(&explorer))
+}
+
+/// Refuses a query string on a route that takes none.
+fn no_query(uri: &Uri, query: Option<String>) -> Result<(), Response> {
+    match query {
+        Some(query) if !query.is_empty() => Err(fault_at(
+            is_api(uri.path()),
+            &Fault::bad(format!(
+                "{} takes no query parameters (found the query {})",
+                uri.path(),
+                quote(&query)
+            )),
+        )),
+        _ => Ok(()),
+    }
+}
+
+/// A path whose parts do not read (a `%`-escape that decodes to no UTF-8):
+/// refused as the route's faults are, naming the path as sent.
+fn unread_path(uri: &Uri, rejection: &PathRejection) -> Response {
+    let why = match rejection {
+        PathRejection::FailedToDeserializePathParams(_) => {
+            "a part of it is not UTF-8 once its %-escapes are decoded".to_string()
+        }
+        other => other.body_text(),
+    };
+    fault_at(
+        is_api(uri.path()),
+        &Fault::bad(format!(
+            "the path {} does not read: {why}",
+            quote(uri.path())
+        )),
+    )
 }
 
 async fn start_page(
     State(explorer): State<Arc<Explorer>>,
-    UrlPath((game, parameters)): UrlPath<(String, String)>,
+    uri: Uri,
+    path: Result<UrlPath<(String, String)>, PathRejection>,
     Query(query): Query<Vec<(String, String)>>,
 ) -> Response {
+    let UrlPath((game, parameters)) = match path {
+        Ok(path) => path,
+        Err(rejection) => return unread_path(&uri, &rejection),
+    };
     let position = match single(&query, "position") {
         Ok(p) => p,
-        Err(fault) => return html_fault(&fault),
+        Err(fault) => return fault_at(is_api(uri.path()), &fault),
     };
-    page(&explorer, &game, &parameters, position, &query)
+    page(&explorer, &uri, &game, &parameters, position, &query)
 }
 
 async fn position_page(
     State(explorer): State<Arc<Explorer>>,
-    UrlPath((game, parameters, position)): UrlPath<(String, String, String)>,
+    uri: Uri,
+    path: Result<UrlPath<(String, String, String)>, PathRejection>,
     Query(query): Query<Vec<(String, String)>>,
 ) -> Response {
-    if query.iter().any(|(key, _)| key == "position") {
+    let UrlPath((game, parameters, position)) = match path {
+        Ok(path) => path,
+        Err(rejection) => return unread_path(&uri, &rejection),
+    };
+    if game != "api" && query.iter().any(|(key, _)| key == "position") {
         return html_fault(&Fault::bad(
             "the position is in the path: a page at /<game>/<parameters>/<position> takes no position= (only play=)",
         ));
     }
-    page(&explorer, &game, &parameters, Some(&position), &query)
+    page(&explorer, &uri, &game, &parameters, Some(&position), &query)
 }
 
 fn page(
     explorer: &Explorer,
+    uri: &Uri,
     game: &str,
     parameters: &str,
     position: Option<&str>,
     query: &[(String, String)],
 ) -> Response {
-    if game == "api" {
-        let path = match position {
-            Some(position) => format!("/api/{parameters}/{position}"),
-            None => format!("/api/{parameters}"),
-        };
+    if is_api(uri.path()) || game == "api" {
+        // The path as sent: `/api/%71uery` is not the API's path.
         return json_fault(&Fault::not_found(format!(
-            "no API at {path}: the API is /api/query, described by /api/openapi.json"
+            "no API at {}: the API is /api/query (written so, without %-escapes), described by \
+             /api/openapi.json",
+            uri.path()
         )));
     }
     let result = (|| {
@@ -625,29 +677,48 @@ fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analy
     }
 }
 
-async fn openapi() -> Response {
+async fn openapi(uri: Uri, RawQuery(query): RawQuery) -> Response {
+    if let Err(response) = no_query(&uri, query) {
+        return response;
+    }
     json_response(StatusCode::OK, OPENAPI.to_string())
 }
 
 /// The OpenAPI 3 document of the API.
 pub const OPENAPI: &str = include_str!("openapi.json");
 
-async fn script() -> Response {
+async fn script(uri: Uri, RawQuery(query): RawQuery) -> Response {
     static_file(
+        &uri,
+        query,
         "text/javascript; charset=utf-8",
         include_str!("explorer.js"),
     )
 }
 
-async fn style() -> Response {
-    static_file("text/css; charset=utf-8", include_str!("style.css"))
+async fn style(uri: Uri, RawQuery(query): RawQuery) -> Response {
+    static_file(
+        &uri,
+        query,
+        "text/css; charset=utf-8",
+        include_str!("style.css"),
+    )
 }
 
-fn static_file(kind: &'static str, body: &'static str) -> Response {
+fn static_file(
+    uri: &Uri,
+    query: Option<String>,
+    kind: &'static str,
+    body: &'static str,
+) -> Response {
+    if let Err(response) = no_query(uri, query) {
+        return response;
+    }
     (
         [
             (header::CONTENT_TYPE, kind),
             (header::CACHE_CONTROL, "max-age=300"),
+            (header::X_CONTENT_TYPE_OPTIONS, "nosniff"),
         ],
         body,
     )
@@ -659,6 +730,11 @@ async fn no_icon() -> Response {
 }
 
 async fn unknown_route(request: Request) -> Response {
+    // `CONNECT host:port` and `OPTIONS *` name no path: their method is
+    // the fault, as anywhere else.
+    if request.method() != Method::GET && request.method() != Method::HEAD {
+        return method_not_allowed(request).await;
+    }
     let path = request.uri().path().to_string();
     let fault = Fault::not_found(format!(
         "no page at {path}: pages are /<game>/<parameters>/<position>, the API /api/query"
