@@ -271,6 +271,45 @@ fn query_cards_judge_form_takes_its_flags_and_any_table() {
     );
 }
 
+/// Modulus 2 has no unit but 1: a table of one state per orbit stores
+/// every state, and `query` answers from it as from a solve in memory
+/// (the tables' reader, which `serve` shares, once refused it for a game
+/// without symmetry).
+#[test]
+fn an_orbit_table_of_modulus_2_answers_queries() {
+    let dir = scratch_dir("orbits-mod-2");
+    let table = dir.join("c.gtbl");
+    generate_cards(4, 2, &table, &["--symmetry", "orbits"]);
+    for position in ["alice:1000:0100", "bob:1100:1000", "alice:1110:1111"] {
+        let query = |more: &[&str]| {
+            let args = [
+                &[
+                    "query",
+                    "cards",
+                    "--cards",
+                    "4",
+                    "--modulus",
+                    "2",
+                    "--json",
+                    "--position",
+                    position,
+                ][..],
+                more,
+            ]
+            .concat();
+            let out = gametable(&args, b"");
+            assert!(out.status.success(), "{position}: {}", text(&out.stderr));
+            text(&out.stdout)
+        };
+        assert_eq!(
+            query(&["--table", table.to_str().unwrap()]),
+            query(&[]),
+            "{position}"
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn stats_of_the_outcome_table_shows_the_distances_beside_it() {
     let out = gametable(&["stats", "data/cards-8-5.gtbl"], b"");

@@ -1391,7 +1391,7 @@ fn re_signed_tables_are_refused_by_stats_and_query() {
             "size.gtbl",
             spec(wrong_size, table.header.states - 4),
             table.payload[..table.payload.len() - 1].to_vec(),
-            "stored states, but the game has",
+            "stored states, but connect4 has",
         ),
     ] {
         let path = dir.join(name);

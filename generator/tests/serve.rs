@@ -274,7 +274,7 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
         (
             "/api/query?game=stones".into(),
             400,
-            "answered in closed form: gametable query stones --piles",
+            "Stones (ZOJ 3964) has no tables: it is answered in closed form, by gametable query stones --piles",
         ),
         ("/chess/8x8/e4".into(), 404, "no game named"),
         ("/api/query".into(), 400, "give the game"),
@@ -456,12 +456,13 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
         &b"CONNECT example.com:443 HTTP/1.1\r\nHost: example.com\r\nConnection: close\r\n\r\n"[..],
         b"OPTIONS * HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",
     ] {
-        let (status, body) = server.raw(request);
-        assert_eq!(status, 405, "{body}");
+        let response = server.response(request);
+        assert!(response.starts_with("HTTP/1.1 405 "), "{response}");
         assert!(
-            body.contains("is not answered here: only GET and HEAD"),
-            "{body}"
+            response.contains("is not answered here: only GET and HEAD"),
+            "{response}"
         );
+        assert!(response.contains("allow: GET,HEAD\r\n"), "{response}");
     }
     // The API's answers, as the pages', are not to be sniffed as HTML.
     let response = server.response(

@@ -236,11 +236,10 @@ pub static GAMES: &[Entry] = &[
     },
 ];
 
-/// Stones (ZOJ 3964), answered in closed form by `gametable query
-/// stones`: a game with no entry here (no tables, no pages).
-pub const STONES: &str = "stones: Stones (ZOJ 3964), answered in closed form: gametable query \
-                          stones --piles 4:1,1:0 (stones:constraint, constraint 0 any, 1 odd, 2 \
-                          even for Alice)";
+/// How Stones (ZOJ 3964), a game with no entry here (no tables, no
+/// pages), is answered: in closed form, by this command.
+pub const STONES_QUERY: &str = "gametable query stones --piles 4:1,1:0 (stones:constraint, \
+                                constraint 0 any, 1 odd, 2 even for Alice)";
 
 /// The entry named `name`, or an error listing the games known.
 ///
@@ -249,7 +248,9 @@ pub const STONES: &str = "stones: Stones (ZOJ 3964), answered in closed form: ga
 pub fn entry(name: &str) -> Result<&'static Entry, String> {
     GAMES.iter().find(|e| e.name == name).ok_or_else(|| {
         if name == "stones" {
-            return format!("{STONES}, without tables");
+            return format!(
+                "Stones (ZOJ 3964) has no tables: it is answered in closed form, by {STONES_QUERY}"
+            );
         }
         let known: Vec<&str> = GAMES.iter().map(|e| e.name).collect();
         format!("no game named '{name}' (known: {})", known.join(", "))

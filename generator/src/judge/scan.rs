@@ -282,13 +282,19 @@ impl<R: Read> Scanner<R> {
             parse_u64(text)
         };
         let value = parsed.ok_or_else(|| {
-            // The token as it stands in the input, its zeros included.
-            let shown: Vec<u8> = std::iter::repeat_n(b'0', zeros)
-                .chain(text.iter().copied())
-                .take(MAX_TOKEN)
-                .collect();
+            // The token's first MAX_TOKEN characters; past a run of zeros
+            // skipped, the end of that run and what follows it, where the
+            // fault is.
+            let shown: Vec<u8> =
+                std::iter::repeat_n(b'0', zeros.min(MAX_TOKEN.saturating_sub(text.len())))
+                    .chain(text.iter().copied())
+                    .take(MAX_TOKEN)
+                    .collect();
             let mut token = String::from_utf8_lossy(&shown).into_owned();
-            if zeros + text.len() > MAX_TOKEN {
+            if zeros > 0 {
+                token.insert_str(0, "...");
+            }
+            if text.len() > MAX_TOKEN {
                 token.push_str("...");
             }
             let why = if text.len() > MAX_TOKEN {
@@ -492,7 +498,6 @@ fn is_space(b: u8) -> bool {
     matches!(b, b' ' | b'\t' | b'\n' | b'\r' | b'\x0b' | b'\x0c')
 }
 
-/// Parses a non-empty run of ASCII digits below 2^64.
 /// How many of the zeros that open `text` a number can do without: all
 /// but one when nothing else follows them.
 fn leading_zeros(text: &[u8]) -> usize {
@@ -500,6 +505,7 @@ fn leading_zeros(text: &[u8]) -> usize {
     zeros.min(text.len().saturating_sub(1))
 }
 
+/// Parses a non-empty run of ASCII digits below 2^64.
 fn parse_u64(text: &[u8]) -> Option<u64> {
     if text.is_empty() {
         return None;
@@ -692,8 +698,8 @@ mod tests {
     }
 
     /// Leading zeros, however many, are read as `scanf` reads them, in
-    /// one block or a byte at a time; a bad token after them is quoted as
-    /// it stands, its zeros included.
+    /// one block or a byte at a time; a bad token after more than 64 of
+    /// them is quoted by the end of its zeros and what follows them.
     #[test]
     fn leading_zeros_of_any_length_are_read() {
         for zeros in [63, 64, 65, 200, 200_000] {
@@ -715,14 +721,17 @@ mod tests {
         assert_eq!(
             err,
             format!(
-                "line 1: expected an unsigned integer (found \"{}...\")",
-                "0".repeat(64)
+                "line 1: expected an unsigned integer (found \"...{}3x\")",
+                "0".repeat(62)
             )
         );
         let err = all(&format!("{}18446744073709551616", "0".repeat(100))).unwrap_err();
-        assert!(
-            err.contains("expected an unsigned integer up to 18446744073709551615"),
-            "{err}"
+        assert_eq!(
+            err,
+            format!(
+                "line 1: expected an unsigned integer up to 18446744073709551615 (found \"...{}18446744073709551616\")",
+                "0".repeat(44)
+            )
         );
     }
 

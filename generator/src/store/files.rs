@@ -226,7 +226,7 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
         .and_then(|n| n.to_str())
         .unwrap_or_default();
     if name.chars().any(char::is_control) {
-        return refuse("an output table's name holds a control character (a line break would break SHA256SUMS)");
+        return refuse("an output table's name holds a control character (names are shown in messages and listed in SHA256SUMS)");
     }
     if !name.ends_with(".gtbl") {
         return refuse("an output table's name ends in .gtbl (its fingerprint and distance table are written beside it)");

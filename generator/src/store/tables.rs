@@ -30,6 +30,27 @@ pub struct GameTables {
     states: u64,
 }
 
+/// Refuses a table of one state per orbit whose `stored` states are not
+/// the `orbits` of `game` (without symmetry, every state is an orbit of
+/// its own).
+///
+/// # Errors
+/// A message naming both counts.
+pub fn check_orbit_count<G: Game>(game: &G, orbits: u64, stored: u64) -> Result<(), String> {
+    if orbits == stored {
+        return Ok(());
+    }
+    let has = if game.has_symmetry() {
+        format!("{orbits} orbits")
+    } else {
+        format!("no symmetry (has_symmetry() is false): its {orbits} states are as many orbits")
+    };
+    Err(format!(
+        "a table of one state per orbit with {stored} stored states, but {} has {has}",
+        game.name()
+    ))
+}
+
 impl GameTables {
     /// Reads the outcome table at `path` of `game`, and the distance table
     /// beside it (`<stem>-distance.gtbl`) if there is one.
@@ -85,12 +106,6 @@ impl GameTables {
         outcomes.check_game(game).map_err(refuse)?;
         let orbits = match outcomes.symmetry() {
             Symmetry::None => None,
-            Symmetry::Orbits if !game.has_symmetry() => {
-                return Err(refuse(format!(
-                "a table of one state per orbit, but {} has no symmetry (has_symmetry() is false)",
-                game.name()
-            )))
-            }
             Symmetry::Orbits => {
                 let orbits = match orbits {
                     Some(orbits) if !orbits.fits(game) => {
@@ -102,13 +117,7 @@ impl GameTables {
                     Some(orbits) => orbits,
                     None => Orbits::new(game),
                 };
-                if orbits.len() != outcomes.stored_states() {
-                    return Err(refuse(format!(
-                        "{} stored states, but the game has {} orbits",
-                        outcomes.stored_states(),
-                        orbits.len()
-                    )));
-                }
+                check_orbit_count(game, orbits.len(), outcomes.stored_states()).map_err(refuse)?;
                 Some(orbits)
             }
         };

@@ -83,8 +83,8 @@ pub fn write_tables<G: Game>(
     if stored == expected && stored > 0 && options.distances && solved.distances.is_empty() {
         return Err(refuse(
             outcome_path,
-            "the solve holds no distances: an earlier write_tables took them, or the solve \
-             kept none (solve again, or write with distances: false)"
+            "the solve holds no distances: an earlier write_tables took them (solve again, or \
+             write with distances: false)"
                 .to_string(),
         ));
     }

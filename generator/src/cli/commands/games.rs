@@ -40,7 +40,9 @@ pub fn listing() -> crate::cli::Result<String> {
         ));
         text.push('\n');
     }
-    text.push_str(crate::cli::registry::STONES);
-    text.push('\n');
+    text.push_str(&format!(
+        "stones: Stones (ZOJ 3964), answered in closed form: {}\n",
+        crate::cli::registry::STONES_QUERY
+    ));
     Ok(text)
 }

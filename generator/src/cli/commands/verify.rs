@@ -376,14 +376,7 @@ fn deep_game<G: Notation>(
     let per_orbit = outcomes.symmetry() == Symmetry::Orbits;
     let orbits = if per_orbit {
         let orbits = EngineOrbits::new(g);
-        if orbits.len() != outcomes.stored_states() {
-            return Err(format!(
-                "{} stored states, but the game has {} orbits",
-                outcomes.stored_states(),
-                orbits.len()
-            )
-            .into());
-        }
+        crate::store::check_orbit_count(g, orbits.len(), outcomes.stored_states())?;
         Some(orbits)
     } else {
         None

@@ -486,25 +486,25 @@ async fn index(
     uri: Uri,
     RawQuery(query): RawQuery,
 ) -> Response {
-    if let Err(response) = no_query(&uri, query) {
+    if let Some(response) = refused_query(&uri, query) {
         return response;
     }
     html_response(StatusCode::OK, pages::index(&explorer))
 }
 
-/// Refuses a query string on a route that takes none.
-fn no_query(uri: &Uri, query: Option<String>) -> Result<(), Response> {
-    match query {
-        Some(query) if !query.is_empty() => Err(fault_at(
-            is_api(uri.path()),
-            &Fault::bad(format!(
-                "{} takes no query parameters (found the query {})",
-                uri.path(),
-                quote(&query)
-            )),
+/// The refusal of a query string on a route that takes none, if it has
+/// one.
+fn refused_query(uri: &Uri, query: Option<String>) -> Option<Response> {
+    // Empty pairs (`?&`) are nothing, as on every route.
+    let query = query.filter(|q| q.split('&').any(|pair| !pair.is_empty()))?;
+    Some(fault_at(
+        is_api(uri.path()),
+        &Fault::bad(format!(
+            "{} takes no query parameters (found the query {})",
+            uri.path(),
+            quote(&query)
         )),
-        _ => Ok(()),
-    }
+    ))
 }
 
 /// A path whose parts do not read (a `%`-escape that decodes to no UTF-8):
@@ -678,7 +678,7 @@ fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analy
 }
 
 async fn openapi(uri: Uri, RawQuery(query): RawQuery) -> Response {
-    if let Err(response) = no_query(&uri, query) {
+    if let Some(response) = refused_query(&uri, query) {
         return response;
     }
     json_response(StatusCode::OK, OPENAPI.to_string())
@@ -711,7 +711,7 @@ fn static_file(
     kind: &'static str,
     body: &'static str,
 ) -> Response {
-    if let Err(response) = no_query(uri, query) {
+    if let Some(response) = refused_query(uri, query) {
         return response;
     }
     (
@@ -743,7 +743,7 @@ async fn unknown_route(request: Request) -> Response {
 }
 
 async fn method_not_allowed(request: Request) -> Response {
-    fault_at(
+    let mut response = fault_at(
         is_api(request.uri().path()),
         &Fault {
             status: StatusCode::METHOD_NOT_ALLOWED,
@@ -752,7 +752,12 @@ async fn method_not_allowed(request: Request) -> Response {
                 request.method()
             ),
         },
-    )
+    );
+    // RFC 9110: a 405 says what is allowed.
+    response
+        .headers_mut()
+        .insert(header::ALLOW, HeaderValue::from_static("GET,HEAD"));
+    response
 }
 
 #[cfg(test)]
