@@ -474,12 +474,16 @@ fn unescape_name(file: &str) -> Result<String, String> {
 /// `.` and empty parts dropped (`./x` and `.//x` are `x`, as `sha256sum
 /// -c` reads them), so that one file has one name; `None` for a name that
 /// leaves the folder (absolute, or with a `..` part) or names the folder.
+/// Where `\` separates folders too, and `:` names a drive (Windows), a
+/// name is split at both and one with a `:` is refused, so that `..\x`
+/// or `C:x` cannot leave the folder either.
 fn name_in_folder(file: &str) -> Option<String> {
-    if file.starts_with('/') {
+    let separator = |c: char| c == '/' || (cfg!(windows) && c == '\\');
+    if file.starts_with(separator) || (cfg!(windows) && file.contains(':')) {
         return None;
     }
     let mut parts = Vec::new();
-    for part in file.split('/') {
+    for part in file.split(separator) {
         match part {
             "" | "." => {}
             ".." => return None,
