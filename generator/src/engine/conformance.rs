@@ -431,13 +431,6 @@ impl<G: Game> Checker<'_, G> {
                 ),
             );
         }
-        if count > game.max_moves() {
-            return fail(
-                Check::MaxMoves,
-                index,
-                format!("{count} successors, max_moves() is {}", game.max_moves()),
-            );
-        }
         for &t in &self.moves {
             if t >= game.states() {
                 return fail(
@@ -453,6 +446,15 @@ impl<G: Game> Checker<'_, G> {
                     format!("successor {t} is not a position"),
                 );
             }
+        }
+        // After each successor's own checks: a move made up past the
+        // last index is named as such, not only counted.
+        if count > game.max_moves() {
+            return fail(
+                Check::MaxMoves,
+                index,
+                format!("{count} successors, max_moves() is {}", game.max_moves()),
+            );
         }
         if !over {
             self.successor_count(index)?;
@@ -787,6 +789,8 @@ mod tests {
         IsPositionOfHole,
         RoundTrip,
         SuccessorOutOfRange,
+        /// Two moves past the last index, one more than `max_moves()`.
+        SuccessorsPastMaxOutOfRange,
         SuccessorIsHole,
         OverHasMove,
         MaxMovesTooSmall,
@@ -900,6 +904,9 @@ mod tests {
             }
             match self.broken {
                 Break::SuccessorOutOfRange if (a, b) == (1, 1) => out.push(HOLE + 1),
+                Break::SuccessorsPastMaxOutOfRange if (a, b) == (2, 2) => {
+                    out.extend([HOLE + 1, HOLE + 2]);
+                }
                 Break::SuccessorIsHole if (a, b) == (1, 1) => out.push(HOLE),
                 Break::AsymmetricMove if a >= 3 => out.push(Heaps::at(a - 3, b)),
                 _ => {}
@@ -1034,6 +1041,12 @@ mod tests {
                 Break::SuccessorOutOfRange,
                 Check::SuccessorInRange,
                 Heaps::at(1, 1),
+            ),
+            // Named for the index made up, not only for the count.
+            (
+                Break::SuccessorsPastMaxOutOfRange,
+                Check::SuccessorInRange,
+                Heaps::at(2, 2),
             ),
             (
                 Break::SuccessorIsHole,
