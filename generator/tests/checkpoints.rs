@@ -108,6 +108,38 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         text(&output.stderr)
     );
     assert!(!checkpoints.exists(), "a refused resume made the folder");
+    // A directory another job holds (its lock taken here) is refused at
+    // once, and left as it was.
+    {
+        std::fs::create_dir_all(&checkpoints).unwrap();
+        let held = std::fs::File::create(checkpoints.join(".lock")).unwrap();
+        held.lock().unwrap();
+        let output = run(command(None, &args(&CARDS_12, &[])));
+        assert!(!output.status.success());
+        assert!(
+            text(&output.stderr).contains(&format!(
+                "{ck}: another job is using this checkpoint directory (it holds .lock locked); wait for it, or give this run another --checkpoint"
+            )),
+            "{}",
+            text(&output.stderr)
+        );
+        let left: Vec<_> = std::fs::read_dir(&checkpoints).unwrap().collect();
+        assert_eq!(left.len(), 1, "{left:?}");
+        drop(held);
+        std::fs::remove_dir_all(&checkpoints).unwrap();
+    }
+    // Nor is --checkpoint-every taken without a folder to write to.
+    let output = run(command(
+        None,
+        &generate_args(&CARDS_12, &out, &["--checkpoint-every", "3"]),
+    ));
+    assert!(!output.status.success());
+    assert!(
+        text(&output.stderr)
+            .contains("required arguments were not provided:\n  --checkpoint <CHECKPOINT>"),
+        "{}",
+        text(&output.stderr)
+    );
 
     // A checkpoint of (12, 5), left by a killed run.
     let killed = kill_at_level(
@@ -205,6 +237,21 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         stderr.contains(&name) && stderr.contains("damaged"),
         "{stderr}"
     );
+    // An endless one (a link to /dev/zero) is refused within its first
+    // header line, never read whole.
+    #[cfg(unix)]
+    if std::path::Path::new("/dev/zero").exists() {
+        std::fs::remove_file(&rank_file).unwrap();
+        std::os::unix::fs::symlink("/dev/zero", &rank_file).unwrap();
+        let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains(&name)
+                && stderr.contains("a header line longer than 4096 bytes (not a checkpoint)"),
+            "{stderr}"
+        );
+        std::fs::remove_file(&rank_file).unwrap();
+    }
     assert!(!out.join("t.gtbl").exists());
 
     // A commit marker of an older layout is named as such.

@@ -233,7 +233,7 @@ pub struct SweepArgs {
     #[arg(long)]
     pub checkpoint: Option<PathBuf>,
     /// Levels between checkpoints.
-    #[arg(long, allow_negative_numbers = true, default_value_t = crate::distributed::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
+    #[arg(long, requires = "checkpoint", allow_negative_numbers = true, default_value_t = crate::distributed::DEFAULT_EVERY, value_parser = clap::value_parser!(u32).range(1..))]
     pub checkpoint_every: u32,
     /// Continue from the last committed checkpoint in the --checkpoint
     /// directory (the same command, the same number of ranks).

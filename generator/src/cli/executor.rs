@@ -52,9 +52,14 @@ pub fn with_executor<T>(
     let mut result = run(&executor);
     if let Executor::Ranks(ranks) = &executor {
         // Every rank waits for rank 0's writing; the checkpoints go then.
-        let finished = ranks.finish(result.as_ref().err().map(ToString::to_string));
-        if let (Ok(_), Err(e)) = (&result, finished) {
-            result = Err(e.into());
+        let own = result.as_ref().err().map(ToString::to_string);
+        let finished = ranks.finish(own.clone());
+        match (&result, finished) {
+            (Ok(_), Err(e)) => result = Err(e.into()),
+            // This rank's own error, now with how to resume (the
+            // checkpoints kept) or with the other ranks' errors.
+            (Err(_), Err(e)) if Some(&e) != own.as_ref() => result = Err(e.into()),
+            _ => {}
         }
         // The sweep's report gives each rank's peak at the end of the
         // sweep; rank 0 then writes the files, which may take it higher.

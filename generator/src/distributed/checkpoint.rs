@@ -138,6 +138,10 @@ fn hex_sha(bytes: &[u8]) -> String {
     gametable_format::hex(&gametable_format::sha256(bytes))
 }
 
+/// The longest header line read (every line of a checkpoint's header is
+/// far shorter).
+const MAX_HEADER_LINE: u64 = 4096;
+
 /// Reads this rank's file of `level` into `cells` and `distances` (sized
 /// for its range), after checking every header line against `id` and
 /// both checksums.
@@ -160,11 +164,19 @@ pub fn load(
     let mut fields = Vec::new();
     loop {
         let mut line = String::new();
-        let read = reader
+        // A line read at most this far: a file that is no checkpoint (a
+        // link to /dev/zero) is refused, never read into memory whole.
+        let read = (&mut reader)
+            .take(MAX_HEADER_LINE + 1)
             .read_line(&mut line)
             .map_err(|e| at(format!("cannot read the checkpoint: {e}")))?;
         if read == 0 {
             return Err(at("the header ends early (a damaged file)".into()));
+        }
+        if read as u64 > MAX_HEADER_LINE {
+            return Err(at(format!(
+                "a header line longer than {MAX_HEADER_LINE} bytes (not a checkpoint)"
+            )));
         }
         if line == "\n" {
             break;
@@ -303,6 +315,39 @@ pub fn prune(dir: &Path, rank: usize, ranks: usize, keep: u32) {
         if old || (name.starts_with(&temporary) && name.ends_with(".tmp")) {
             let _ = fs::remove_file(entry.path());
         }
+    }
+}
+
+/// The file rank 0 holds locked in a checkpoint directory while its job
+/// runs.
+pub const LOCK: &str = ".lock";
+
+/// Locks `dir` for this job (rank 0 calls it, once `dir` is made): a
+/// second job given the same directory is refused at once, where it would
+/// otherwise remove or overwrite the first one's files under it. The lock
+/// goes with the file handle (when the process ends, however it ends);
+/// `None` where the file system has no locks.
+///
+/// # Errors
+/// The directory in use by another job, or the I/O error.
+pub fn lock(dir: &Path) -> Result<Option<fs::File>, String> {
+    let path = dir.join(LOCK);
+    let cannot =
+        |e: std::io::Error| format!("{}: cannot lock the checkpoints: {e}", path.display());
+    let file = fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(&path)
+        .map_err(cannot)?;
+    match file.try_lock() {
+        Ok(()) => Ok(Some(file)),
+        Err(fs::TryLockError::WouldBlock) => Err(format!(
+            "{}: another job is using this checkpoint directory (it holds {LOCK} locked); wait for it, or give this run another --checkpoint",
+            dir.display()
+        )),
+        Err(fs::TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => Ok(None),
+        Err(fs::TryLockError::Error(e)) => Err(cannot(e)),
     }
 }
 

@@ -70,6 +70,9 @@ pub struct Ranks<'c> {
     swept: Cell<bool>,
     /// Whether [`Ranks::finish`] was called.
     finished: Cell<bool>,
+    /// Rank 0's lock on the checkpoint directory, held until the job ends
+    /// ([`checkpoint::lock`]).
+    lock: std::cell::RefCell<Option<std::fs::File>>,
 }
 
 /// A rank's memory in KiB: resident before its cells (the kernel's tables,
@@ -126,6 +129,7 @@ impl<'c> Ranks<'c> {
             report,
             swept: Cell::new(false),
             finished: Cell::new(false),
+            lock: std::cell::RefCell::new(None),
         }
     }
 
@@ -347,7 +351,14 @@ impl Ranks<'_> {
             // Nothing to resume: no folder is made for a run refused.
             Ok(None)
         } else {
-            checkpoint::probe(&plan.dir, me).and_then(|()| checkpoint::committed(&plan.dir))
+            checkpoint::probe(&plan.dir, me)
+                .and_then(|()| {
+                    if me == 0 {
+                        *self.lock.borrow_mut() = checkpoint::lock(&plan.dir)?;
+                    }
+                    Ok(())
+                })
+                .and_then(|()| checkpoint::committed(&plan.dir))
         };
         let level = match (found, plan.resume) {
             (Err(e), _) => Err(e),
@@ -413,6 +424,10 @@ impl Ranks<'_> {
         }
         self.comm.barrier();
         checkpoint::prune(&plan.dir, me, ranks, u32::MAX);
+        // Last, still held: the directory is left as it was found.
+        if let Some(_held) = self.lock.borrow_mut().take() {
+            let _ = std::fs::remove_file(plan.dir.join(checkpoint::LOCK));
+        }
     }
 
     /// Gathers the result on rank 0: each rank's packed codes and distances
@@ -499,13 +514,25 @@ impl Ranks<'_> {
         level: u32,
     ) -> Result<(), String> {
         let (me, ranks) = (self.comm.rank(), self.comm.size());
-        self.agree(sweep.save(plan, key, level).err())?;
+        // A failed write leaves the last commit (this run's: a run finding
+        // one without --resume is refused) whole: say how to go on from it.
+        let kept = |e: String| {
+            match checkpoint::committed(&plan.dir) {
+            Ok(Some((_, _, at))) => format!(
+                "{e}\nthe checkpoint of level {at} in {} is kept: the same command with --resume continues from it",
+                plan.dir.display()
+            ),
+            _ => e,
+        }
+        };
+        self.agree(sweep.save(plan, key, level).err())
+            .map_err(kept)?;
         let committed = if me == 0 {
             checkpoint::commit(&plan.dir, key, ranks, level).err()
         } else {
             None
         };
-        self.agree(committed)?;
+        self.agree(committed).map_err(kept)?;
         checkpoint::prune(&plan.dir, me, ranks, level);
         Ok(())
     }

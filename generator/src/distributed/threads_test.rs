@@ -303,6 +303,15 @@ fn stopped_and_resumed<G: Game>(
     std::fs::create_dir_all(blocker.join("x")).unwrap();
     let error = on_ranks(game, options, 2, Some(plan(false))).err().unwrap();
     assert!(error.contains("cannot write the checkpoint"), "{error}");
+    // Which level a resume would go on from, in the error itself.
+    assert!(
+        error.contains(&format!(
+            "the checkpoint of level {} in {} is kept: the same command with --resume continues from it",
+            level - 1,
+            dir.display()
+        )),
+        "{error}"
+    );
     assert_eq!(
         super::checkpoint::committed(&dir)
             .unwrap()
