@@ -318,6 +318,19 @@ pub fn prune(dir: &Path, rank: usize, ranks: usize, keep: u32) {
     }
 }
 
+/// `error`, and after it, when `dir` holds a commit (a failed run's
+/// last), how to go on from it.
+pub fn with_resume_hint(dir: &Path, error: String) -> String {
+    match committed(dir) {
+        Ok(Some((_, _, level))) => format!(
+            "{error}\nthe checkpoint of level {level} in {} is kept: the same command with \
+             --resume continues from it",
+            dir.display()
+        ),
+        _ => error,
+    }
+}
+
 /// The file rank 0 holds locked in a checkpoint directory while its job
 /// runs.
 pub const LOCK: &str = ".lock";

@@ -153,12 +153,8 @@ impl<'c> Ranks<'c> {
             return failed.map_or(Ok(()), Err);
         }
         self.comm.idle_barrier();
-        self.agree(failed).map_err(|e| {
-            format!(
-                "{e}\nthe checkpoints in {} are kept: the same command with --resume continues from them",
-                plan.dir.display()
-            )
-        })?;
+        self.agree(failed)
+            .map_err(|e| checkpoint::with_resume_hint(&plan.dir, e))?;
         self.spend(plan);
         Ok(())
     }
@@ -516,15 +512,7 @@ impl Ranks<'_> {
         let (me, ranks) = (self.comm.rank(), self.comm.size());
         // A failed write leaves the last commit (this run's: a run finding
         // one without --resume is refused) whole: say how to go on from it.
-        let kept = |e: String| {
-            match checkpoint::committed(&plan.dir) {
-            Ok(Some((_, _, at))) => format!(
-                "{e}\nthe checkpoint of level {at} in {} is kept: the same command with --resume continues from it",
-                plan.dir.display()
-            ),
-            _ => e,
-        }
-        };
+        let kept = |e: String| checkpoint::with_resume_hint(&plan.dir, e);
         self.agree(sweep.save(plan, key, level).err())
             .map_err(kept)?;
         let committed = if me == 0 {
