@@ -87,6 +87,40 @@ fn a_killed_sweep_resumes_to_the_same_tables() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// An output closed before the summary (`| head -1`) ends the run
+/// quietly, as without checkpoints, and after the tables: the
+/// checkpoints are gone with them, and the same command runs again.
+#[test]
+fn an_output_closed_early_leaves_no_checkpoint() {
+    let dir = scratch("closed");
+    for game in [&CARDS_10[..], &CARDS_10_ORBITS[..], &["tictactoe"][..]] {
+        let _ = std::fs::remove_dir_all(&dir);
+        let out = dir.join("out");
+        std::fs::create_dir_all(&out).unwrap();
+        let checkpoints = dir.join("checkpoints").display().to_string();
+        let args = generate_args(game, &out, &["--checkpoint", &checkpoints]);
+        for _ in 0..2 {
+            let mut child = command(None, &args)
+                .stdin(std::process::Stdio::null())
+                .stdout(std::process::Stdio::piped())
+                .stderr(std::process::Stdio::piped())
+                .spawn()
+                .unwrap();
+            drop(child.stdout.take());
+            let output = child.wait_with_output().unwrap();
+            let stderr = text(&output.stderr);
+            assert!(output.status.success(), "{game:?}: {stderr}");
+            assert!(!stderr.contains("error"), "{game:?}: {stderr}");
+            assert_eq!(
+                std::fs::read_dir(&checkpoints).unwrap().count(),
+                0,
+                "{game:?}"
+            );
+        }
+    }
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn checkpoints_that_do_not_fit_are_refused_by_name() {
     let dir = scratch("refused");

@@ -347,21 +347,71 @@ pub fn lock(dir: &Path) -> Result<Option<fs::File>, String> {
     let path = dir.join(LOCK);
     let cannot =
         |e: std::io::Error| format!("{}: cannot lock the checkpoints: {e}", path.display());
-    let file = fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(cannot)?;
-    match file.try_lock() {
-        Ok(()) => Ok(Some(file)),
-        Err(fs::TryLockError::WouldBlock) => Err(format!(
-            "{}: another job is using this checkpoint directory (it holds {LOCK} locked); wait for it, or give this run another --checkpoint",
-            dir.display()
-        )),
-        Err(fs::TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => Ok(None),
-        Err(fs::TryLockError::Error(e)) => Err(cannot(e)),
+    // A job that ends removes the file it locked: one that opened that
+    // file just before locks a file no longer there, and tries again.
+    for _ in 0..8 {
+        if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+            return Err(cannot(std::io::Error::other("not a plain file")));
+        }
+        let file = fs::OpenOptions::new()
+            .create(true)
+            .truncate(false)
+            .write(true)
+            .open(&path)
+            .map_err(cannot)?;
+        match file.try_lock() {
+            Ok(()) if still_there(&path, &file) => return Ok(Some(file)),
+            Ok(()) => continue,
+            Err(fs::TryLockError::WouldBlock) => {
+                return Err(format!(
+                    "{}: another job is using this checkpoint directory (it holds {LOCK} locked); wait for it, or give this run another --checkpoint",
+                    dir.display()
+                ))
+            }
+            Err(fs::TryLockError::Error(e)) if e.kind() == std::io::ErrorKind::Unsupported => {
+                return Ok(None)
+            }
+            Err(fs::TryLockError::Error(e)) => return Err(cannot(e)),
+        }
     }
+    Err(cannot(std::io::Error::other(
+        "removed as often as it was locked",
+    )))
+}
+
+/// Whether `file` is still the file at `path` (not removed since it was
+/// opened). Where that cannot be told, it is taken to be.
+fn still_there(path: &Path, file: &fs::File) -> bool {
+    #[cfg(unix)]
+    {
+        use std::os::unix::fs::MetadataExt;
+        match (fs::metadata(path), file.metadata()) {
+            (Ok(named), Ok(held)) => named.dev() == held.dev() && named.ino() == held.ino(),
+            _ => false,
+        }
+    }
+    #[cfg(not(unix))]
+    {
+        let _ = (path, file);
+        true
+    }
+}
+
+/// Makes `dir` (for [`lock`], before any file in it is touched).
+///
+/// # Errors
+/// A file standing there, or the I/O error.
+pub fn make(dir: &Path, rank: usize) -> Result<(), String> {
+    let cannot = |why: String| {
+        format!(
+            "{}: rank {rank} cannot write its checkpoints here: {why}",
+            dir.display()
+        )
+    };
+    if dir.exists() && !dir.is_dir() {
+        return Err(cannot("not a directory".into()));
+    }
+    fs::create_dir_all(dir).map_err(|e| cannot(e.to_string()))
 }
 
 /// Checks that this rank can write in `dir` (creating it), before any work.
@@ -375,13 +425,7 @@ pub fn probe(dir: &Path, rank: usize) -> Result<(), String> {
             dir.display()
         )
     };
-    if dir.exists() && !dir.is_dir() {
-        return Err(format!(
-            "{}: rank {rank} cannot write its checkpoints here: not a directory",
-            dir.display()
-        ));
-    }
-    fs::create_dir_all(dir).map_err(cannot)?;
+    make(dir, rank)?;
     let path = dir.join(format!(".probe-rank-{rank}"));
     atomic::write(&path, b"probe").map_err(cannot)?;
     fs::remove_file(&path).map_err(cannot)

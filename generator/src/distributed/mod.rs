@@ -343,18 +343,23 @@ impl Ranks<'_> {
         };
         let (me, ranks) = (self.comm.rank(), self.comm.size());
         let commit_path = plan.dir.join(checkpoint::COMMIT);
-        let found = if plan.resume && plan.dir.try_exists().is_ok_and(|exists| !exists) {
-            // Nothing to resume: no folder is made for a run refused.
+        // Nothing to resume: no folder is made for a run refused.
+        let missing = plan.resume && plan.dir.try_exists().is_ok_and(|exists| !exists);
+        // Rank 0 takes the job's lock first: a directory another job uses
+        // is refused on every rank before any of them touches a file in it.
+        let locked = if me == 0 && !missing {
+            checkpoint::make(&plan.dir, me)
+                .and_then(|()| checkpoint::lock(&plan.dir))
+                .map(|lock| *self.lock.borrow_mut() = lock)
+                .err()
+        } else {
+            None
+        };
+        self.agree(locked)?;
+        let found = if missing {
             Ok(None)
         } else {
-            checkpoint::probe(&plan.dir, me)
-                .and_then(|()| {
-                    if me == 0 {
-                        *self.lock.borrow_mut() = checkpoint::lock(&plan.dir)?;
-                    }
-                    Ok(())
-                })
-                .and_then(|()| checkpoint::committed(&plan.dir))
+            checkpoint::probe(&plan.dir, me).and_then(|()| checkpoint::committed(&plan.dir))
         };
         let level = match (found, plan.resume) {
             (Err(e), _) => Err(e),
@@ -382,7 +387,12 @@ impl Ranks<'_> {
                 self.agree(None)?;
                 level
             }
-            Err(e) => return Err(self.agree(Some(e)).err().unwrap_or_default()),
+            Err(e) => {
+                let e = self.agree(Some(e)).err().unwrap_or_default();
+                // Refused: the directory is left as it was found.
+                self.unlock(plan);
+                return Err(e);
+            }
         };
         // Each rank read the commit itself: another job writing in the
         // directory, or a file system that shows ranks different files,
@@ -420,7 +430,13 @@ impl Ranks<'_> {
         }
         self.comm.barrier();
         checkpoint::prune(&plan.dir, me, ranks, u32::MAX);
-        // Last, still held: the directory is left as it was found.
+        self.unlock(plan);
+    }
+
+    /// Removes rank 0's lock file, still held (so that no other job took
+    /// it meanwhile), then lets the lock go: the directory is left as it
+    /// was found.
+    fn unlock(&self, plan: &Checkpoints) {
         if let Some(_held) = self.lock.borrow_mut().take() {
             let _ = std::fs::remove_file(plan.dir.join(checkpoint::LOCK));
         }

@@ -92,9 +92,7 @@ pub fn cards(
         return Err(store::settle_failed_write(&path, &written, e));
     }
     table_file::update_sums(&dir, &written)?;
-    if distance.is_none() {
-        say_stale_distances_removed(&path)?;
-    }
+    tables_done(&path, distance.is_none(), executor)?;
 
     let counts = solution.counts;
     say!(
@@ -144,11 +142,19 @@ pub fn cards(
     Ok(())
 }
 
-/// After an outcome table written alone: removes a distance table left
-/// beside it by the table it replaced ([`store::drop_unpaired_distances`])
-/// and says so.
-fn say_stale_distances_removed(path: &Path) -> crate::cli::Result<()> {
-    let removed = store::drop_unpaired_distances(path)?;
+/// Once the tables at `path` are written: after an outcome table written
+/// `alone`, removes a distance table left beside it by the table it
+/// replaced ([`store::drop_unpaired_distances`]); then tells the executor
+/// ([`Executor::tables_written`]: the checkpoints go now, before anything
+/// is printed, so that an output closed early does not keep them); then
+/// says what it removed.
+fn tables_done(path: &Path, alone: bool, executor: &Executor<'_>) -> crate::cli::Result<()> {
+    let removed = if alone {
+        store::drop_unpaired_distances(path)?
+    } else {
+        Vec::new()
+    };
+    executor.tables_written()?;
     if !removed.is_empty() {
         let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
         let what = if removed
@@ -425,9 +431,7 @@ pub fn outcome_table(
         return Err(store::settle_failed_write(&path, &written, e).into());
     }
     table_file::update_sums(&dir, &written)?;
-    if !distances {
-        say_stale_distances_removed(&path)?;
-    }
+    tables_done(&path, !distances, executor)?;
     say!(
         "cards ({}, {}): {stored} stored states ({}, {}): {} wins, {} losses, {} draws, {} not a position",
         variant.cards(),
@@ -660,10 +664,7 @@ fn generic<G: Game>(
             ),
         },
     )?;
-    if written.distances.is_none() {
-        say_stale_distances_removed(&path)?;
-    }
-    executor.tables_written()?;
+    tables_done(&path, written.distances.is_none(), executor)?;
     let counts = solved.counts;
     say!(
         "{}: {} stored states ({}): {} wins, {} losses, {} draws, {} not a position",
