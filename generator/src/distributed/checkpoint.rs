@@ -402,16 +402,18 @@ fn still_there(path: &Path, file: &fs::File) -> bool {
 /// # Errors
 /// A file standing there, or the I/O error.
 pub fn make(dir: &Path, rank: usize) -> Result<(), String> {
-    let cannot = |why: String| {
-        format!(
-            "{}: rank {rank} cannot write its checkpoints here: {why}",
-            dir.display()
-        )
-    };
     if dir.exists() && !dir.is_dir() {
-        return Err(cannot("not a directory".into()));
+        return Err(cannot_write(dir, rank, "not a directory"));
     }
-    fs::create_dir_all(dir).map_err(|e| cannot(e.to_string()))
+    fs::create_dir_all(dir).map_err(|e| cannot_write(dir, rank, e))
+}
+
+/// Why rank `rank` cannot write its checkpoints in `dir`.
+fn cannot_write(dir: &Path, rank: usize, why: impl std::fmt::Display) -> String {
+    format!(
+        "{}: rank {rank} cannot write its checkpoints here: {why}",
+        dir.display()
+    )
 }
 
 /// Checks that this rank can write in `dir` (creating it), before any work.
@@ -419,12 +421,7 @@ pub fn make(dir: &Path, rank: usize) -> Result<(), String> {
 /// # Errors
 /// The directory and the I/O error.
 pub fn probe(dir: &Path, rank: usize) -> Result<(), String> {
-    let cannot = |e: std::io::Error| {
-        format!(
-            "{}: rank {rank} cannot write its checkpoints here: {e}",
-            dir.display()
-        )
-    };
+    let cannot = |e: std::io::Error| cannot_write(dir, rank, e);
     make(dir, rank)?;
     let path = dir.join(format!(".probe-rank-{rank}"));
     atomic::write(&path, b"probe").map_err(cannot)?;
