@@ -160,9 +160,7 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
                     None if at_once && game.wins_at_once(index) => C::FRONT_WIN[1],
                     None => {
                         let count = self.space.successor_count(index, &mut scratch.found);
-                        let slots = self.space.stored();
-                        if let Some(&found) = scratch.found.as_slice().iter().find(|&&t| t >= slots)
-                        {
+                        if let Some(found) = scratch.found.past() {
                             self.record(Broken::OutOfRange { index, found });
                         }
                         match count {
@@ -204,6 +202,9 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
                     return (0, 0);
                 }
                 space.distinct_predecessors_of(index, &mut scratch.found);
+                if let Some(found) = scratch.found.past() {
+                    self.record(Broken::OutOfRange { index, found });
+                }
             }
             Predecessors::Graph(_) => {
                 if lost(space.index(s as u64)) {

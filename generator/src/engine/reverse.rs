@@ -9,6 +9,7 @@
 #![allow(clippy::indexing_slicing)] // stored indices are below `stored` by construction
 
 use super::game::Game;
+use super::kernel::Broken;
 use super::space::{Found, GameSpace};
 
 /// Every stored state's distinct stored predecessors.
@@ -25,13 +26,22 @@ enum Entries {
 impl ReverseGraph {
     /// Lists the predecessors of every stored state of `space` from its
     /// forward moves.
-    pub fn new<G: Game>(space: &GameSpace<'_, G>) -> ReverseGraph {
+    ///
+    /// # Errors
+    /// The first state that names a move past the game's last index.
+    pub fn new<G: Game>(space: &GameSpace<'_, G>) -> Result<ReverseGraph, Broken> {
         let stored = space.stored();
         let mut starts = vec![0u64; stored as usize + 1];
         let mut successors = Found::default();
         // Pass 1: in-degrees.
         for s in 0..stored {
             space.distinct_successors(s, &mut successors);
+            if let Some(found) = successors.past() {
+                return Err(Broken::OutOfRange {
+                    index: space.index(s),
+                    found,
+                });
+            }
             for &t in successors.as_slice().iter().filter(|&&t| t < stored) {
                 starts[t as usize + 1] += 1;
             }
@@ -59,7 +69,7 @@ impl ReverseGraph {
                 }
             }
         }
-        ReverseGraph { starts, entries }
+        Ok(ReverseGraph { starts, entries })
     }
 
     /// The stored predecessors of stored state `s`.

@@ -275,7 +275,7 @@ pub fn solve_on<G: Game, S: Sweeper>(
                 sweeper.processes()
             )));
         }
-        graph = ReverseGraph::new(&space);
+        graph = ReverseGraph::new(&space).map_err(SolveError::Broken)?;
         let room = graph.most_predecessors();
         let bytes = graph.bytes();
         (Predecessors::Graph(&graph), room, bytes)
@@ -506,7 +506,7 @@ pub(crate) mod tests {
                 let game = Pile::misere(cap, add_back);
                 let solved = solve(&game, &SolveOptions::default()).unwrap();
                 let space = GameSpace::full(&game);
-                let graph = ReverseGraph::new(&space);
+                let graph = ReverseGraph::new(&space).unwrap();
                 let queue = baseline::solve(&space, &Predecessors::Graph(&graph));
                 assert_eq!(solved.codes, queue.codes, "cap {cap} {add_back}");
                 assert_eq!(solved.distances, queue.distances, "cap {cap} {add_back}");
@@ -562,7 +562,7 @@ pub(crate) mod tests {
                 let solved = solve(&game, &SolveOptions::default()).unwrap();
                 let found = solve(&plain, &SolveOptions::default()).unwrap();
                 let space = GameSpace::full(&game);
-                let graph = ReverseGraph::new(&space);
+                let graph = ReverseGraph::new(&space).unwrap();
                 let queue = baseline::solve(&space, &Predecessors::Graph(&graph));
                 assert_eq!(solved.codes, queue.codes, "cap {cap}");
                 assert_eq!(solved.distances, queue.distances, "cap {cap}");
@@ -673,7 +673,7 @@ pub(crate) mod tests {
     /// its reverse graph), its caller keeping the distances.
     fn two_phase_keeping_distances<G: Game>(game: &G) -> (SpaceSolution, Vec<u32>) {
         let space = GameSpace::full(game);
-        let graph = ReverseGraph::new(&space);
+        let graph = ReverseGraph::new(&space).unwrap();
         let kernel = GameKernel::new(&space, Predecessors::Graph(&graph), 8).keeping_distances();
         on_threads(&kernel, 2)
     }
@@ -736,11 +736,14 @@ pub(crate) mod tests {
     }
 
     /// A game that names an index past its last among its moves or
-    /// un-moves gets an error naming the state, never a panic.
+    /// un-moves gets an error naming the state, never a panic nor a table
+    /// that counts or drops the move: over every state and over orbits,
+    /// from un-moves and from the reverse graph.
     #[test]
     fn moves_past_the_last_index_are_refused_by_name() {
         struct Wild {
             unmoves: bool,
+            symmetry: bool,
         }
         impl Game for Wild {
             type Position = u64;
@@ -783,18 +786,27 @@ pub(crate) mod tests {
             fn max_unmoves(&self) -> usize {
                 1
             }
+            fn has_symmetry(&self) -> bool {
+                self.symmetry
+            }
         }
-        for (unmoves, index, found) in [(false, 2, 9), (true, 1, 7)] {
-            let game = Wild { unmoves };
-            let error = solve(&game, &SolveOptions::default()).err();
-            assert_eq!(
-                error,
-                Some(SolveError::Broken(Broken::OutOfRange { index, found })),
-                "un-moves {unmoves}"
-            );
-            assert!(error
-                .map(|e| e.to_string())
-                .is_some_and(|e| e.contains(&format!("state {index} names state {found}"))));
+        for symmetry in [false, true] {
+            for (unmoves, index, found) in [(false, 2, 9), (true, 1, 7)] {
+                let game = Wild { unmoves, symmetry };
+                let options = SolveOptions {
+                    symmetry,
+                    reverse_graph: false,
+                };
+                let error = solve(&game, &options).err();
+                assert_eq!(
+                    error,
+                    Some(SolveError::Broken(Broken::OutOfRange { index, found })),
+                    "un-moves {unmoves}, symmetry {symmetry}"
+                );
+                assert!(error
+                    .map(|e| e.to_string())
+                    .is_some_and(|e| e.contains(&format!("state {index} names state {found}"))));
+            }
         }
     }
 

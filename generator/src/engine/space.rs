@@ -67,6 +67,7 @@ impl<'g, G: Game> GameSpace<'g, G> {
     /// `out`.
     pub fn successor_count(&self, index: u64, out: &mut Found) -> usize {
         out.list.clear();
+        out.past = None;
         match self.game.successor_count(index, self.per_orbit()) {
             Some(count) => count,
             None => {
@@ -89,6 +90,7 @@ impl<'g, G: Game> GameSpace<'g, G> {
         self.game.successors(index, &mut out.list);
         let any = !out.list.is_empty();
         out.list.clear();
+        out.past = None;
         any
     }
 
@@ -126,6 +128,7 @@ impl<'g, G: Game> GameSpace<'g, G> {
     /// `s` (none when it is over or not a position).
     pub fn distinct_successors(&self, s: u64, out: &mut Found) {
         out.list.clear();
+        out.past = None;
         if !self.is_position(s) || self.ending(s).is_some() {
             return;
         }
@@ -141,6 +144,7 @@ impl<'g, G: Game> GameSpace<'g, G> {
         } else {
             self.game.successors(index, &mut out.list);
         }
+        self.in_range(out);
         self.to_stored(out, true);
     }
 
@@ -172,11 +176,24 @@ impl<'g, G: Game> GameSpace<'g, G> {
         } else {
             self.game.predecessors(index, &mut out.list);
         }
+        self.in_range(out);
         self.to_stored(out, false);
     }
 
+    /// Drops the game indices of `out` past the game's last, noting the
+    /// first in [`Found::past`]: a game that names one broke its contract,
+    /// and the sweep stops on it rather than count or follow it.
+    fn in_range(&self, out: &mut Found) {
+        let states = self.game.states();
+        out.past = out.list.iter().copied().find(|&t| t >= states);
+        if out.past.is_some() {
+            out.list.retain(|&t| t < states);
+        }
+    }
+
     /// Maps game indices to stored states, each once (indices that name no
-    /// stored state are dropped: the conformance check reports them);
+    /// stored state, settled states and positions the game's contract does
+    /// not allow, are dropped: the conformance check reports the latter);
     /// `may_repeat` when the game may list one index twice.
     fn to_stored(&self, out: &mut Found, may_repeat: bool) {
         match &self.orbits {
@@ -244,6 +261,9 @@ impl ShortFilter {
 #[derive(Default)]
 pub struct Found {
     list: Vec<u64>,
+    /// The first game index past the game's last that the last listing
+    /// named (and left out).
+    past: Option<u64>,
     keys: Vec<u64>,
     stamps: Vec<u32>,
     generation: u32,
@@ -268,7 +288,14 @@ impl Found {
     /// Replaces the list with `states`.
     pub fn set(&mut self, states: impl IntoIterator<Item = u64>) {
         self.list.clear();
+        self.past = None;
         self.list.extend(states);
+    }
+
+    /// The first index past the game's last that the game named in the
+    /// moves or un-moves last listed here (left out of the list), if any.
+    pub fn past(&self) -> Option<u64> {
+        self.past
     }
 
     /// Drops every repeat of a state, keeping the first.
