@@ -11,7 +11,7 @@
 //! - the index round trips: `position(i)` is `Some` exactly when
 //!   `is_position(i)`, and `index(&position(i)?) == i`;
 //! - every successor of a position is in range and a position, and there
-//!   are at most [`Game::max_moves`] of them;
+//!   are at most [`Game::max_moves`] distinct ones;
 //! - a state that is over has no successors;
 //! - with un-moves: every predecessor `p` of a position `s` is a position,
 //!   is not over and has `s` among its successors; every successor `t` of
@@ -19,7 +19,12 @@
 //! - with symmetry: `canonical(s)` is in range, a position, a fixed point
 //!   of `canonical`, has the same ending as `s` (outcomes are for the player
 //!   to move, so a symmetry that swaps the players keeps them), and the
-//!   canonical successors of `s` and of `canonical(s)` are the same set.
+//!   canonical successors of `s` and of `canonical(s)` are the same set;
+//! - with the game's own orbit numbering ([`Game::orbit_count`]): a
+//!   canonical index `s` is numbered, `representative(orbit(s)) == s`,
+//!   between the representatives of the orbits before and after it, unless
+//!   the numbering leaves it out as settled; a position's orbit is its
+//!   canonical form's.
 //!
 //! Once per check: [`Game::start`], where present, is a position, and the
 //! index [`Game::states`] (one past the last) is not.
@@ -60,7 +65,7 @@ pub enum Check {
     SuccessorIsPosition,
     /// A state that is over has no successors.
     OverHasNoMoves,
-    /// No state has more successors than `max_moves()`.
+    /// No state has more distinct successors than `max_moves()`.
     MaxMoves,
     /// Every predecessor is a position (in range).
     PredecessorIsPosition,
@@ -93,6 +98,14 @@ pub enum Check {
     /// `canonical_successors(s)` and `canonical_predecessors(s)` list the
     /// canonical forms of the successors and predecessors of `s`.
     CanonicalMoves,
+    /// With the game's own orbit numbering: every canonical index is
+    /// numbered (but settled states), `representative(orbit(s)) == s` for a
+    /// canonical `s`, orbits in increasing order of their canonical index,
+    /// and every position in its canonical form's orbit.
+    OrbitNumbering,
+    /// With the game's own orbit numbering, over every index
+    /// ([`Sample::All`]): `orbit_count()` canonical indices are numbered.
+    OrbitCount,
     /// `start()`, where present, is a position.
     StartIsPosition,
     /// With `has_settled()`: `settled(s)` is given exactly for the states
@@ -128,6 +141,8 @@ impl Check {
             Check::IsCanonical => "is-canonical",
             Check::CanonicalCommutes => "canonical-commutes",
             Check::CanonicalMoves => "canonical-moves",
+            Check::OrbitNumbering => "orbit-numbering",
+            Check::OrbitCount => "orbit-count",
             Check::StartIsPosition => "start-is-position",
             Check::Settled => "settled",
             Check::Names => "names",
@@ -142,7 +157,7 @@ impl Check {
             Check::SuccessorInRange => "every successor is below states()",
             Check::SuccessorIsPosition => "every successor is a position",
             Check::OverHasNoMoves => "a state that is over has no successors",
-            Check::MaxMoves => "no state has more successors than max_moves()",
+            Check::MaxMoves => "no state has more distinct successors than max_moves()",
             Check::SuccessorCount => {
                 "successor_count(s, per_orbit), where given, counts the distinct successors (distinct canonical successors per orbit)"
             }
@@ -165,6 +180,10 @@ impl Check {
             Check::CanonicalMoves => {
                 "canonical_successors(s) and canonical_predecessors(s) are the canonical forms of the moves and un-moves of s"
             }
+            Check::OrbitNumbering => {
+                "orbit(s) numbers the orbits of canonical indices 0.. in increasing order, representative(orbit(s)) == canonical(s), settled states left out"
+            }
+            Check::OrbitCount => "orbit_count() is the number of canonical indices numbered",
             Check::StartIsPosition => "start() is a position",
             Check::Settled => {
                 "settled(s) is given exactly for the states the orbit numbering leaves out: a loss at 0 or a win at 1"
@@ -188,7 +207,7 @@ pub struct Failure {
     /// The contract broken.
     pub check: Check,
     /// The index it was broken at (0 for a check of the game as a whole,
-    /// [`Check::Names`]).
+    /// [`Check::Names`] and [`Check::OrbitCount`]).
     pub index: u64,
     /// What was found there, e.g. `successor 9 is not a position`.
     pub found: String,
@@ -197,7 +216,7 @@ pub struct Failure {
 impl fmt::Display for Failure {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(f, "conformance check {} failed", self.check)?;
-        if self.check != Check::Names {
+        if !matches!(self.check, Check::Names | Check::OrbitCount) {
             write!(f, " at index {}", self.index)?;
         }
         write!(f, ": {} ({})", self.found, self.check.contract())
@@ -247,6 +266,7 @@ impl fmt::Display for Report {
 pub fn check<G: Game>(game: &G, sample: Sample) -> Result<Report, Failure> {
     let mut checker = Checker {
         game,
+        numbered: 0,
         report: Report::default(),
         moves: Vec::new(),
         other: Vec::new(),
@@ -259,6 +279,7 @@ pub fn check<G: Game>(game: &G, sample: Sample) -> Result<Report, Failure> {
             for index in 0..states {
                 checker.index(index)?;
             }
+            checker.all_numbered()?;
         }
         Sample::Random { count, seed } => {
             if states > 0 {
@@ -283,6 +304,9 @@ fn fail<T>(check: Check, index: u64, found: String) -> Result<T, Failure> {
 
 struct Checker<'g, G: Game> {
     game: &'g G,
+    /// Canonical indices the game's own orbit numbering numbers, of those
+    /// checked.
+    numbered: u64,
     report: Report,
     moves: Vec<u64>,
     other: Vec<u64>,
@@ -354,6 +378,11 @@ impl<G: Game> Checker<'_, G> {
                 ),
             );
         }
+        if let Some(count) = game.orbit_count().filter(|_| game.has_symmetry()) {
+            if game.is_canonical(index) {
+                self.numbering_of_canonical(index, count, is_position)?;
+            }
+        }
         let Some(position) = position else {
             return Ok(());
         };
@@ -376,11 +405,96 @@ impl<G: Game> Checker<'_, G> {
         }
         if game.has_symmetry() {
             self.symmetry(index)?;
+            if let Some(count) = game.orbit_count() {
+                self.numbering_of_position(index, count)?;
+            }
         }
         if game.has_settled() {
             self.settled(index, over)?;
         }
         Ok(())
+    }
+
+    /// The game's own orbit numbering (`count` orbits) at canonical index
+    /// `index`: numbered, its representative, and between its neighbours;
+    /// or left out as settled (a position the game settles, or, where it
+    /// settles states, a non-position).
+    fn numbering_of_canonical(
+        &mut self,
+        index: u64,
+        count: u64,
+        is_position: bool,
+    ) -> Result<(), Failure> {
+        let game = self.game;
+        let orbit = game.orbit(index);
+        let numbering = |found: String| fail(Check::OrbitNumbering, index, found);
+        if orbit >= count {
+            let settled = game.has_settled() && (!is_position || game.settled(index).is_some());
+            if !settled {
+                return numbering(format!(
+                    "the canonical index {index} is left out (orbit({index}) = {orbit}, orbit_count() = {count}) but not settled"
+                ));
+            }
+            return Ok(());
+        }
+        self.numbered += 1;
+        let representative = game.representative(orbit);
+        if representative != index {
+            return numbering(format!(
+                "orbit({index}) is {orbit}, but representative({orbit}) is {representative}"
+            ));
+        }
+        if orbit > 0 && game.representative(orbit - 1) >= index {
+            return numbering(format!(
+                "representative({}) is {}, not below representative({orbit}) = {index}",
+                orbit - 1,
+                game.representative(orbit - 1)
+            ));
+        }
+        if orbit + 1 < count && game.representative(orbit + 1) <= index {
+            return numbering(format!(
+                "representative({}) is {}, not above representative({orbit}) = {index}",
+                orbit + 1,
+                game.representative(orbit + 1)
+            ));
+        }
+        Ok(())
+    }
+
+    /// The orbit of position `index` (its canonical form already checked)
+    /// is its canonical form's, in the game's own numbering of `count`.
+    fn numbering_of_position(&mut self, index: u64, count: u64) -> Result<(), Failure> {
+        let game = self.game;
+        let c = game.canonical(index);
+        let (orbit, canonical_orbit) = (game.orbit(index), game.orbit(c));
+        let same = orbit == canonical_orbit || (orbit >= count && canonical_orbit >= count);
+        if !same {
+            return fail(
+                Check::OrbitNumbering,
+                index,
+                format!(
+                    "orbit({index}) is {orbit}, but its canonical form {c} is in orbit {canonical_orbit}"
+                ),
+            );
+        }
+        Ok(())
+    }
+
+    /// After every index: the game's own numbering numbers as many orbits
+    /// as it says it has.
+    fn all_numbered(&self) -> Result<(), Failure> {
+        let game = self.game;
+        match game.orbit_count().filter(|_| game.has_symmetry()) {
+            Some(count) if count != self.numbered => fail(
+                Check::OrbitCount,
+                0,
+                format!(
+                    "orbit_count() is {count}, but {} canonical indices are numbered",
+                    self.numbered
+                ),
+            ),
+            _ => Ok(()),
+        }
     }
 
     /// The game's word on settled state `index` (a position) against its
@@ -448,13 +562,24 @@ impl<G: Game> Checker<'_, G> {
             }
         }
         // After each successor's own checks: a move made up past the
-        // last index is named as such, not only counted.
+        // last index is named as such, not only counted. A state reached
+        // twice counts once, as the engine's counters count it.
         if count > game.max_moves() {
-            return fail(
-                Check::MaxMoves,
-                index,
-                format!("{count} successors, max_moves() is {}", game.max_moves()),
-            );
+            self.third.clear();
+            self.third.extend_from_slice(&self.moves);
+            self.third.sort_unstable();
+            self.third.dedup();
+            if self.third.len() > game.max_moves() {
+                return fail(
+                    Check::MaxMoves,
+                    index,
+                    format!(
+                        "{} distinct successors, max_moves() is {}",
+                        self.third.len(),
+                        game.max_moves()
+                    ),
+                );
+            }
         }
         if !over {
             self.successor_count(index)?;
@@ -518,9 +643,14 @@ impl<G: Game> Checker<'_, G> {
                     Check::SuccessorCount,
                     index,
                     format!(
-                        "successor_count(_, {per_orbit}) is {given}, but the state has {} distinct {}successors",
+                        "successor_count(_, {per_orbit}) is {given}, but the state has {} distinct {}successors{}",
                         self.third.len(),
-                        if per_orbit { "canonical " } else { "" }
+                        if per_orbit { "canonical " } else { "" },
+                        if per_orbit && game.has_settled() {
+                            " that the orbit numbering keeps (moves into settled states are not counted)"
+                        } else {
+                            ""
+                        }
                     ),
                 );
             }
@@ -810,6 +940,13 @@ mod tests {
         StatesOneTooFew,
         NameWithSpace,
         ParameterTwice,
+        /// The game's own numbering gives orbits 1 and 2 each other's number.
+        OrbitSwap,
+        /// The game's own numbering says one orbit more than it numbers.
+        OrbitCountOff,
+        /// Not a fault: (2, 2) lists each of its 4 moves twice, 8 past
+        /// `max_moves()`, which bounds distinct moves.
+        ListedTwice,
     }
 
     /// Two heaps of at most `K` stones; a move takes one or two stones
@@ -820,6 +957,8 @@ mod tests {
         broken: Break,
         unmoves: bool,
         symmetry: bool,
+        /// Whether the game numbers its orbits itself.
+        numbering: bool,
     }
 
     impl Heaps {
@@ -828,7 +967,16 @@ mod tests {
                 broken,
                 unmoves: true,
                 symmetry: true,
+                numbering: false,
             }
+        }
+
+        /// The canonical indices in increasing order: the heaps largest
+        /// first, and the index that is no position.
+        fn canonicals() -> Vec<u64> {
+            (0..=HOLE)
+                .filter(|&i| i == HOLE || i / (K + 1) >= i % (K + 1))
+                .collect()
         }
 
         fn at(a: u64, b: u64) -> u64 {
@@ -908,6 +1056,7 @@ mod tests {
                     out.extend([HOLE + 1, HOLE + 2]);
                 }
                 Break::SuccessorIsHole if (a, b) == (1, 1) => out.push(HOLE),
+                Break::ListedTwice if (a, b) == (2, 2) => out.extend_from_within(..),
                 Break::AsymmetricMove if a >= 3 => out.push(Heaps::at(a - 3, b)),
                 _ => {}
             }
@@ -993,6 +1142,30 @@ mod tests {
             self.broken == Break::IsCanonicalOfAll || self.canonical(index) == index
         }
 
+        fn orbit_count(&self) -> Option<u64> {
+            let extra = u64::from(self.broken == Break::OrbitCountOff);
+            self.numbering
+                .then(|| Heaps::canonicals().len() as u64 + extra)
+        }
+
+        fn orbit(&self, index: u64) -> u64 {
+            let c = Heaps::canonicals();
+            let orbit = c
+                .binary_search(&self.canonical(index))
+                .map_or(u64::MAX, |o| o as u64);
+            match (self.broken, orbit) {
+                (Break::OrbitSwap, 1 | 2) => 3 - orbit,
+                _ => orbit,
+            }
+        }
+
+        fn representative(&self, orbit: u64) -> u64 {
+            Heaps::canonicals()
+                .get(orbit as usize)
+                .copied()
+                .unwrap_or(HOLE + 1)
+        }
+
         fn start(&self) -> Option<u64> {
             Some(if self.broken == Break::StartIsHole {
                 HOLE
@@ -1004,6 +1177,66 @@ mod tests {
 
     fn failure(game: &Heaps) -> Failure {
         check(game, Sample::All).expect_err("the broken game passed")
+    }
+
+    /// A game's own orbit numbering is held to the engine's: a right one
+    /// passes and solves as the engine's numbering does; one that swaps two
+    /// orbits' numbers, or miscounts them, is named.
+    #[test]
+    fn a_game_numbering_its_orbits_is_held_to_the_engines_numbering() {
+        use crate::engine::solve::{solve, SolveOptions};
+        let numbered = |broken| Heaps {
+            numbering: true,
+            ..Heaps::new(broken)
+        };
+        check(&numbered(Break::Nothing), Sample::All).unwrap();
+        let options = SolveOptions {
+            symmetry: true,
+            reverse_graph: false,
+        };
+        let by_game = solve(&numbered(Break::Nothing), &options).unwrap();
+        let by_engine = solve(&Heaps::new(Break::Nothing), &options).unwrap();
+        assert_eq!(by_game.codes, by_engine.codes);
+        assert_eq!(by_game.distances, by_engine.distances);
+        let swapped = failure(&numbered(Break::OrbitSwap));
+        assert_eq!(
+            (swapped.check, swapped.index),
+            (Check::OrbitNumbering, Heaps::at(1, 0))
+        );
+        assert_eq!(
+            swapped.found,
+            format!(
+                "orbit({}) is 2, but representative(2) is {}",
+                Heaps::at(1, 0),
+                Heaps::at(1, 1)
+            )
+        );
+        // The swapped numbering solves to another table: what the check
+        // keeps from being written.
+        let wrong = solve(&numbered(Break::OrbitSwap), &options).unwrap();
+        assert_ne!(
+            (wrong.codes, wrong.distances),
+            (by_engine.codes, by_engine.distances)
+        );
+        let count = failure(&numbered(Break::OrbitCountOff));
+        assert_eq!(count.check, Check::OrbitCount);
+        assert_eq!(
+            count.to_string(),
+            format!(
+                "conformance check orbit-count failed: orbit_count() is {}, but {} canonical indices are numbered ({})",
+                Heaps::canonicals().len() + 1,
+                Heaps::canonicals().len(),
+                Check::OrbitCount.contract()
+            )
+        );
+    }
+
+    /// `max_moves()` bounds distinct moves, as the engine counts them: a
+    /// state may list more, repeating some.
+    #[test]
+    fn moves_listed_twice_count_once_against_max_moves() {
+        let report = check(&Heaps::new(Break::ListedTwice), Sample::All).unwrap();
+        assert_eq!(report.most_successors, 8);
     }
 
     #[test]

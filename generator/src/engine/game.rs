@@ -112,14 +112,15 @@ pub type Parameter = (&'static str, u64);
 ///   player to move (the engine applies this rule, the game need not);
 /// - `successor_count(s, per_orbit)`, where a game gives it, is the number
 ///   of distinct successors of `s` (of distinct canonical successors when
-///   `per_orbit`);
+///   `per_orbit`, but for those its orbit numbering settles);
 /// - `wins_at_once(s)`, where a game gives it, is true exactly when some
 ///   successor of `s` ends as a loss ([`Game::ending`]);
 /// - with un-moves: `p` is among `predecessors(s)` exactly when `s` is
 ///   among `successors(p)`;
 /// - with symmetry: `canonical` is idempotent, maps positions to positions,
 ///   keeps whether a state is over and how, and commutes with moves (the
-///   canonical successors of `s` and of `canonical(s)` are the same set).
+///   canonical successors of `s` and of `canonical(s)` are the same set);
+/// - with its own orbit numbering: the engine's (see [`Game::orbit_count`]).
 ///
 /// States that end by endless play are draws; a state the rules end level
 /// ([`Outcome::Draw`] from [`Game::ending`]) is a draw too. Neither has a
@@ -161,14 +162,15 @@ pub trait Game: Sync {
     /// the engine counts it once.
     fn successors(&self, index: u64, out: &mut Vec<u64>);
 
-    /// The most moves any state has: it sizes the engine's counters (one
-    /// byte up to 247, two bytes up to 65,527).
+    /// The most distinct successors any state has: it sizes the engine's
+    /// counters (one byte up to 247, two bytes up to 65,527).
     fn max_moves(&self) -> usize;
 
     /// How many distinct states are one move from state `index` (a position
     /// that is not over), counting states of one orbit once when
-    /// `per_orbit` (with symmetry): what the sweep starts each state's
-    /// counter at. `None` (the default) has the engine list
+    /// `per_orbit` (with symmetry), and, where the game's orbit numbering
+    /// leaves out settled states ([`Game::has_settled`]), not counting
+    /// moves into them: what the sweep starts each state's counter at. `None` (the default) has the engine list
     /// [`Game::successors`] and count them; a game that knows the number
     /// without listing (as GamesmanOne's `GetNumberOfCanonicalChildPositions`)
     /// saves the engine a pass of moves over every state.
@@ -264,7 +266,9 @@ pub trait Game: Sync {
     /// them itself (a bit per index and about 1.1 bits per orbit, see
     /// [`crate::engine::orbits`]). A game's numbering must be the engine's:
     /// orbits in increasing order of their canonical index, every index that
-    /// is its own canonical index numbered (positions or not).
+    /// is its own canonical index numbered (positions or not), but for the
+    /// states a numbering with [`Game::has_settled`] leaves out, whose
+    /// [`Game::orbit`] is at or past the count.
     fn orbit_count(&self) -> Option<u64> {
         None
     }
