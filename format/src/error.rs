@@ -55,6 +55,12 @@ pub enum FormatError {
     FileChecksum,
     /// The payload cannot be decompressed.
     Decompress(String),
+    /// The bits of the payload's last byte past the last state are not
+    /// zero, as every writer leaves them: a faulty writer, or a forgery.
+    PayloadPadding {
+        /// The last byte's bits past the last state.
+        found: u8,
+    },
     /// The decoded payload is not as long as the header says.
     PayloadLength {
         /// Bytes the header says.
@@ -119,7 +125,8 @@ impl fmt::Display for FormatError {
             }
             FormatError::HeaderLength { claimed, available } => write!(
                 f,
-                "bad header length: {claimed} bytes claimed, {available} available"
+                "bad header length: {claimed} bytes claimed, {available} available \
+                 (a file cut short, or a damaged preamble)"
             ),
             FormatError::Header(e) => write!(f, "bad header: {e}"),
             FormatError::Inconsistent(what) => write!(f, "bad header: {what}"),
@@ -130,7 +137,14 @@ impl fmt::Display for FormatError {
             FormatError::FileChecksum => {
                 f.write_str("checksum mismatch: the file was changed or damaged")
             }
-            FormatError::Decompress(e) => write!(f, "payload does not decompress: {e}"),
+            FormatError::Decompress(e) => write!(
+                f,
+                "payload does not decompress as the zstd frame the header says it is: {e}"
+            ),
+            FormatError::PayloadPadding { found } => write!(
+                f,
+                "bad payload: the bits past the last state in its last byte are {found:#04x}, not zero"
+            ),
             FormatError::PayloadLength {
                 expected,
                 found: Some(found),

@@ -164,6 +164,9 @@ pub struct Header {
     pub generator: String,
 }
 
+/// The longest generator string a header holds (`gametable-gen 0.1.0`).
+pub const MAX_GENERATOR_LEN: usize = 128;
+
 impl Header {
     /// Checks that the header's fields agree with each other. The game's
     /// parameters are checked by name only ([`Game::check`]): their values
@@ -190,6 +193,16 @@ impl Header {
         if self.compression == Compression::None && self.stored_len != self.payload_len {
             return Err(FormatError::Inconsistent(
                 "an uncompressed payload's stored and decoded lengths differ",
+            ));
+        }
+        // One line of text, as fingerprints and messages quote it.
+        let generator = self.generator.as_bytes();
+        if generator.is_empty()
+            || generator.len() > MAX_GENERATOR_LEN
+            || !generator.iter().all(|b| (b' '..=b'~').contains(b))
+        {
+            return Err(FormatError::Inconsistent(
+                "the generator is not 1 to 128 printable ascii characters",
             ));
         }
         Ok(())

@@ -35,7 +35,9 @@ use sha2::{Digest, Sha256};
 
 pub use error::FormatError;
 pub use file::{open_for_reading, open_table_file, read_table_rest, ReadError};
-pub use header::{Compression, Game, Header, Symmetry, TableKind, MAX_NAME_LEN, MAX_PARAMETERS};
+pub use header::{
+    Compression, Game, Header, Symmetry, TableKind, MAX_GENERATOR_LEN, MAX_NAME_LEN, MAX_PARAMETERS,
+};
 
 /// The first eight bytes of every table file.
 pub const MAGIC: [u8; 8] = *b"GMTABLE\0";
@@ -269,7 +271,7 @@ fn header_of(bytes: &[u8]) -> Result<(Header, usize), FormatError> {
 /// # Errors
 /// The first [`FormatError`] found, in file order.
 pub fn read_raw(bytes: &[u8]) -> Result<RawTable<'_>, FormatError> {
-    let (header, header_end) = header_of(bytes)?;
+    let (header, header_end) = header_of(bytes).map_err(|e| damaged_or(bytes, e))?;
     let expected_len = file_len(&header, header_end)?;
     if expected_len != bytes.len() as u64 {
         return Err(FormatError::Length {
@@ -285,6 +287,23 @@ pub fn read_raw(bytes: &[u8]) -> Result<RawTable<'_>, FormatError> {
     header.check()?;
     let stored = body.get(header_end..).unwrap_or(&[]);
     Ok(RawTable { header, stored })
+}
+
+/// A header that does not decode, in a file whose own checksum fails, is
+/// a damaged file first: said so, rather than which field the damage
+/// reached. A file that checks out and still does not decode was written
+/// wrong, and `error` says how.
+fn damaged_or(bytes: &[u8], error: FormatError) -> FormatError {
+    let damaged =
+        matches!(error, FormatError::Header(_)) && bytes.len() >= PREAMBLE_LEN + DIGEST_LEN && {
+            let (body, digest) = bytes.split_at(bytes.len() - DIGEST_LEN);
+            sha256(body) != digest
+        };
+    if damaged {
+        FormatError::FileChecksum
+    } else {
+        error
+    }
 }
 
 /// Reads and checks a whole table file: everything [`read_raw`] checks, then
@@ -358,6 +377,16 @@ pub fn payload<'a>(raw: &RawTable<'a>) -> Result<Cow<'a, [u8]>, FormatError> {
             expected: hex(&raw.header.payload_sha256),
             found: hex(&digest),
         });
+    }
+    // The bits past the last state: zero, so that one table has one file.
+    let used = (raw.header.states % 8) * u64::from(raw.header.bits_per_state) % 8;
+    if let (Some(&last), 1..) = (payload.last(), used) {
+        let found = last >> used;
+        if found != 0 {
+            return Err(FormatError::PayloadPadding {
+                found: found << used,
+            });
+        }
     }
     Ok(payload)
 }
@@ -449,9 +478,55 @@ mod tests {
             err(&b),
             "checksum mismatch: the file was changed or damaged"
         );
+        // The parameter count, past the name: the header no longer decodes,
+        // and the file's checksum says why.
+        let mut b = bytes.clone();
+        b[PREAMBLE_LEN + 6] = 0x7f;
+        assert_eq!(
+            err(&b),
+            "checksum mismatch: the file was changed or damaged"
+        );
+        let body = b.len() - DIGEST_LEN;
+        let resigned = sha256(&b[..body]);
+        b[body..].copy_from_slice(&resigned);
+        assert!(err(&b).starts_with("bad header: its fields do not decode"));
         assert!(
             encode(&spec(1000), &[0u8; 10]).is_err(),
             "payload length must fit the spec"
+        );
+    }
+
+    /// The bits past the last state are zero in every file, so that one
+    /// table has one file: a set bit there is refused, naming it.
+    #[test]
+    fn bits_past_the_last_state_must_be_zero() {
+        // 1,001 states of 2 bits: the last byte holds one state, 6 spare bits.
+        for compression in [Compression::None, Compression::Zstd] {
+            let spec = TableSpec {
+                compression,
+                ..spec(1001)
+            };
+            let mut payload = vec![0b1001_0110u8; 251];
+            payload[250] = 0b10;
+            assert!(decode(&encode(&spec, &payload).unwrap()).is_ok());
+            payload[250] = 0b0100_0010;
+            assert_eq!(
+                decode(&encode(&spec, &payload).unwrap()).unwrap_err(),
+                FormatError::PayloadPadding { found: 0b0100_0000 }
+            );
+        }
+        // Whole bytes have no spare bits: 1,000 states of 2 bits, 9 of 8.
+        let full = vec![0xffu8; 250];
+        assert!(decode(&encode(&spec(1000), &full).unwrap()).is_ok());
+        let distances = TableSpec {
+            kind: TableKind::Distance,
+            bits_per_state: 8,
+            ..spec(9)
+        };
+        assert!(decode(&encode(&distances, &[0xff; 9]).unwrap()).is_ok());
+        assert_eq!(
+            FormatError::PayloadPadding { found: 0xc0 }.to_string(),
+            "bad payload: the bits past the last state in its last byte are 0xc0, not zero"
         );
     }
 
@@ -499,6 +574,29 @@ mod tests {
         ] {
             assert!(
                 matches!(with(bad.clone()), Err(FormatError::Inconsistent(_))),
+                "{bad:?}"
+            );
+        }
+        // The generator: one line of printable text, as fingerprints quote it.
+        let made_by = |generator: &str| {
+            encode(
+                &TableSpec {
+                    generator: generator.into(),
+                    ..spec(1000)
+                },
+                &[7u8; 250],
+            )
+        };
+        assert!(made_by(&"g".repeat(MAX_GENERATOR_LEN)).is_ok());
+        for bad in [
+            String::new(),
+            "g".repeat(MAX_GENERATOR_LEN + 1),
+            "gametable-gen 0.1.0\nstates = 1".into(),
+            "gametable-gen\u{e9}".into(),
+        ] {
+            assert_eq!(
+                made_by(&bad).unwrap_err().to_string(),
+                "bad header: the generator is not 1 to 128 printable ascii characters",
                 "{bad:?}"
             );
         }

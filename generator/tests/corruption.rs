@@ -32,8 +32,14 @@ fn expected(position: usize, bytes: &[u8]) -> &'static [&'static str] {
             "format version 1 is no longer read",
         ],
         // A shorter header fails to parse or leaves the length wrong; a
-        // longer one runs past the file or leaves bytes over.
-        10..=13 => &["bad header length", "bad header", "bad length"],
+        // longer one runs past the file or leaves bytes over. A header that
+        // does not parse in a file whose digest fails is named damaged.
+        10..=13 => &[
+            "bad header length",
+            "bad header",
+            "bad length",
+            "checksum mismatch",
+        ],
         // A field that still parses is caught by the length or the digest.
         p if p < header_end => &["bad header", "bad length", "checksum mismatch"],
         p if p < len - 32 => &["checksum mismatch"],
