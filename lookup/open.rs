@@ -195,17 +195,22 @@ pub(crate) fn map_file(path: &Path) -> Result<FileBytes, OpenError> {
 /// [`OpenError::Game`] for another game, other parameter names or values
 /// beyond a byte; [`OpenError::Variant`] for values no variant has.
 pub fn cards_variant(game: &Game) -> Result<Variant, OpenError> {
-    let other = || OpenError::Game {
+    let other = |expected: &'static str| OpenError::Game {
         found: game.clone(),
-        expected: "cards, with the parameters cards and modulus".into(),
+        expected: expected.into(),
     };
+    if game.name != "cards" {
+        return Err(other("cards"));
+    }
     if !game.is("cards", &["cards", "modulus"]) {
-        return Err(other());
+        return Err(other(
+            "cards with the parameters cards and modulus, in that order",
+        ));
     }
     let value = |name| {
         game.parameter(name)
             .and_then(|v| u8::try_from(v).ok())
-            .ok_or_else(other)
+            .ok_or_else(|| other("cards with cards in 1..=64 and modulus in 2..=16"))
     };
     Ok(Variant::new(value("cards")?, value("modulus")?)?)
 }

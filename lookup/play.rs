@@ -102,11 +102,28 @@ impl Move {
 }
 
 /// The moves of one position, at most [`MAX_MOVES`], in a fixed array.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+///
+/// Compared and shown as the list of its moves ([`Moves::as_slice`]),
+/// never with the array's unused slots.
+#[derive(Clone, Copy)]
 pub struct Moves {
     items: [Move; MAX_MOVES],
     len: usize,
 }
+
+impl core::fmt::Debug for Moves {
+    fn fmt(&self, f: &mut core::fmt::Formatter<'_>) -> core::fmt::Result {
+        f.debug_list().entries(self.as_slice()).finish()
+    }
+}
+
+impl PartialEq for Moves {
+    fn eq(&self, other: &Moves) -> bool {
+        self.as_slice() == other.as_slice()
+    }
+}
+
+impl Eq for Moves {}
 
 impl Moves {
     const EMPTY: Move = Move {
@@ -359,7 +376,14 @@ mod tests {
     fn terminal_and_draw() {
         let p = position(&[0; 8], &[1, 2, 3, 4, 1, 2, 3, 4]);
         assert_eq!(CLASSIC_PLAY.evaluate(&p), Ok(Evaluation::Win(0)));
-        assert!(CLASSIC_PLAY.moves(&p).unwrap().is_empty());
+        let none = CLASSIC_PLAY.moves(&p).unwrap();
+        assert!(none.is_empty());
+        // Shown and compared as the list of moves, not the array behind it.
+        assert_eq!(format!("{none:?}"), "[]");
+        assert_eq!(none, Moves::new());
+        let some = CLASSIC_PLAY.moves(&position(&[1; 8], &[1; 8])).unwrap();
+        assert_eq!(format!("{some:?}").matches("Move {").count(), some.len());
+        assert_ne!(some, none);
         let p = position(&[1; 8], &[1; 8]);
         assert_eq!(CLASSIC_PLAY.evaluate(&p), Ok(Evaluation::Draw));
         let best = CLASSIC_PLAY.best_moves(&p).unwrap();
