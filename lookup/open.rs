@@ -631,3 +631,36 @@ impl OpenDistanceTable {
         Ok(distance_in(self.as_bytes(), self.bits(), index))
     }
 }
+
+#[cfg(test)]
+mod tests {
+    use super::*;
+
+    /// Each way a header can fail to name a Cards variant has its own
+    /// message, none contradicting itself.
+    #[test]
+    fn a_header_that_names_no_cards_variant_says_why() {
+        let says = |name, parameters: &[(&str, u64)]| {
+            cards_variant(&Game::new(name, parameters))
+                .unwrap_err()
+                .to_string()
+        };
+        assert_eq!(says("tictactoe", &[]), "a table of tictactoe, not of cards");
+        assert_eq!(
+            says("cards", &[("modulus", 5), ("cards", 8)]),
+            "a table of cards (modulus = 5, cards = 8), not of cards with the parameters cards and modulus, in that order"
+        );
+        assert_eq!(
+            says("cards", &[("cards", 264), ("modulus", 5)]),
+            "a table of cards (cards = 264, modulus = 5), not of cards with cards in 1..=64 and modulus in 2..=16"
+        );
+        assert_eq!(
+            says("cards", &[("cards", 65), ("modulus", 5)]),
+            "bad parameters: cards per hand must be in 1..=64, not 65"
+        );
+        assert_eq!(
+            cards_variant(&Game::new("cards", &[("cards", 8), ("modulus", 5)])).ok(),
+            Some(Variant::CLASSIC)
+        );
+    }
+}
