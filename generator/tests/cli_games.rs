@@ -333,6 +333,36 @@ fn large_games_without_a_table_name_the_generate_command() {
     );
 }
 
+/// A drawn position that comes a third time ends the game: here the
+/// person walks a giraffe up and down while perfect play's lion answers
+/// in turn (Dobutsu with two giraffes, a draw solved in memory).
+#[test]
+fn play_ends_a_drawn_position_that_comes_three_times() {
+    let moves = "Gc4-c3\nGc3-b3\nGb3-a3\nGa3-a4\nGa4-a3\nGa3-a4\nGa4-a3\nGa3-a4\nquit\n";
+    let args = [
+        "play",
+        "dobutsu",
+        "--giraffes",
+        "2",
+        "--elephants",
+        "0",
+        "--chicks",
+        "0",
+    ];
+    let out = ok(&args, moves);
+    assert_eq!(out.matches("You play ").count(), 7, "{out}");
+    assert!(
+        out.ends_with(
+            "Game over after 14 plies: a draw by repetition (this position has come three times, and neither side can force a win from it).\n"
+        ),
+        "{out}"
+    );
+    // Stopped one move short, the position has come twice: no result.
+    let out = ok(&args, "Gc4-c3\nGc3-b3\nGb3-a3\nGa3-a4\nGa4-a3\nGa3-a4\n");
+    assert!(!out.contains("repetition"), "{out}");
+    assert!(out.contains("no result"), "{out}");
+}
+
 #[test]
 fn play_a_whole_game_of_tictactoe() {
     // x opens in a corner; perfect play (o) answers in the centre, blocks,

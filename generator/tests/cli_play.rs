@@ -82,6 +82,52 @@ fn illegal_and_malformed_moves_are_refused_and_end_of_input_stops() {
     }
 }
 
+/// Both sides keeping a draw go round: the third time a drawn position
+/// comes with the same player to move, the game ends as a deal. The
+/// person's moves are found here from the lookup crate (each side plays
+/// its first best move, as perfect play does), the point where play ends
+/// by counting positions apart from the command.
+#[test]
+fn a_drawn_position_that_comes_three_times_ends_as_a_deal() {
+    use gametable::{Evaluation, Hand, Position, Variant, CLASSIC_PLAY};
+    let ones = Hand::from_cards(Variant::CLASSIC, &[1; 8]).unwrap();
+    let mut position = Position::new(ones, ones).unwrap();
+    let mut person_to_move = true;
+    let mut seen = std::collections::HashMap::new();
+    let (mut input, mut moves) = (String::new(), 0);
+    loop {
+        assert_eq!(CLASSIC_PLAY.evaluate(&position), Ok(Evaluation::Draw));
+        let count = seen.entry((position.index(), person_to_move)).or_insert(0);
+        *count += 1;
+        if *count == 3 {
+            break;
+        }
+        let best = CLASSIC_PLAY.best_moves(&position).unwrap();
+        let first = best.iter().next().unwrap();
+        if person_to_move {
+            input.push_str(&format!("{} {}\n", first.mine, first.theirs));
+        }
+        position = position.play(first.mine, first.theirs).unwrap();
+        person_to_move = !person_to_move;
+        moves += 1;
+        assert!(moves < 10_000, "no position came three times");
+    }
+    let ones: Vec<&str> = vec!["1"; 8];
+    let mut args = vec!["play", "cards", "--first", "alice", "--alice"];
+    args.extend(&ones);
+    args.push("--bob");
+    args.extend(&ones);
+    let out = gametable(&args, &input);
+    let stdout = text(&out.stdout);
+    assert!(out.status.success(), "{stdout}{}", text(&out.stderr));
+    assert!(
+        stdout.ends_with(&format!(
+            "Result: a deal (a draw) by repetition after {moves} moves: this position has come three times, and neither side can force a win from it.\n"
+        )),
+        "{stdout}"
+    );
+}
+
 #[test]
 fn random_starts_are_reproducible_by_seed() {
     let a = gametable(&["play", "cards", "--seed", "42", "--side", "bob"], "");

@@ -5,13 +5,15 @@
 //! whole game. Illegal or malformed moves are refused with the reason and
 //! asked again; `hint` shows the best moves; `quit` or the end of input ends
 //! the game cleanly. The engine always plays its first best move (lowest
-//! card values), so a game is reproducible.
+//! card values), so a game is reproducible. A drawn position that comes a
+//! third time ends the game as a deal ([`Repetitions`]).
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
 use gametable::{Card, Evaluation, Hand, MoveError, Player, Position, Variant};
 
+use super::play_game::Repetitions;
 use super::PlaySource;
 use crate::engine::analysis::analyse;
 use crate::engine::{quote, Side};
@@ -219,6 +221,7 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
         "A move is two card values, yours then {engine}'s: '3 4' (or '3+4') turns one of your 3s into (3 + 4) mod {modulus}."
     )?;
     let mut moves_played = 0u32;
+    let mut repetitions = Repetitions::default();
     loop {
         let (alice, bob) = match mover {
             Player::Alice => (position.to_move(), position.waiting()),
@@ -251,6 +254,17 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
         // choice, a hint, the value of the person's move) is checked one
         // move deep against the rules before it is used, as `query` does.
         check(&game, &play, &position, mover)?;
+        if evaluation == Evaluation::Draw
+            && repetitions.third((position.index(), mover == Player::Alice))
+        {
+            writeln!(
+                out,
+                "Result: a deal (a draw) by repetition after {}: {}.",
+                moves(moves_played),
+                Repetitions::WHY
+            )?;
+            return Ok(());
+        }
         if mover == engine {
             let best = play.best_moves(&position)?;
             let Some(reply) = best.iter().next() else {

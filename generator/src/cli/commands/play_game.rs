@@ -5,8 +5,10 @@
 //! so a test or a script can pipe a whole game; `hint` shows the best
 //! moves, `quit` or the end of input stops. Perfect play wins fastest,
 //! loses slowest and keeps draws, taking the first best move in the game's
-//! order, so a game is reproducible.
+//! order, so a game is reproducible. A drawn position that comes a third
+//! time ends the game as a draw ([`Repetitions`]).
 
+use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
 
 use crate::cli::args::{PlayArgs, SideArg};
@@ -62,6 +64,7 @@ fn play<G: Notation>(
     )?;
     writeln!(out, "Type a move, 'hint' for the best moves, or 'quit'.")?;
     let mut plies = 0u32;
+    let mut repetitions = Repetitions::default();
     loop {
         let here = source
             .analyse(game, index, side)
@@ -89,6 +92,17 @@ fn play<G: Notation>(
                 out,
                 "Game over after {}: {result}.",
                 analysis::plies(plies as u16)
+            )?;
+            return Ok(());
+        }
+        if here.outcome == gametable::Outcome::Draw
+            && repetitions.third((index, side == Side::First))
+        {
+            writeln!(
+                out,
+                "Game over after {}: a draw by repetition ({}).",
+                analysis::plies(plies as u16),
+                Repetitions::WHY
             )?;
             return Ok(());
         }
@@ -158,6 +172,33 @@ fn play<G: Notation>(
         index = chosen.index;
         side = side.other();
         plies += 1;
+    }
+}
+
+/// The positions a game in the terminal has reached that perfect play
+/// draws, and how often each came, by its index and whether the first
+/// player is to move.
+///
+/// Neither side can force a win from such a position, and perfect play
+/// keeps the draw, so play could go round for ever: the third time one
+/// comes, the game ends as a draw (Dobutsu shogi's rule for a position
+/// repeated; Cards' and the engine's draws are endless play). A position
+/// that one side can win from is never ended so: the person may still
+/// find the win.
+#[derive(Default)]
+pub(crate) struct Repetitions(HashMap<(u64, bool), u8>);
+
+impl Repetitions {
+    /// The reason, as the end of the game says it.
+    pub(crate) const WHY: &'static str =
+        "this position has come three times, and neither side can force a win from it";
+
+    /// Counts one more coming of the drawn position `key`: whether it is
+    /// the third.
+    pub(crate) fn third(&mut self, key: (u64, bool)) -> bool {
+        let seen = self.0.entry(key).or_insert(0);
+        *seen = seen.saturating_add(1);
+        *seen >= 3
     }
 }
 
