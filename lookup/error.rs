@@ -79,9 +79,11 @@ pub enum HandError {
 impl fmt::Display for HandError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match *self {
-            HandError::CardCount { expected, found } => {
-                write!(f, "a hand holds {expected} cards, not {found}")
-            }
+            HandError::CardCount { expected, found } => write!(
+                f,
+                "{found} card{} given, but a hand of this variant holds {expected}",
+                if found == 1 { "" } else { "s" }
+            ),
             HandError::CardValue {
                 position,
                 value,

@@ -97,7 +97,7 @@ fn every_error_names_what_is_wrong() {
         ),
         (
             Hand::from_cards(v, &[0; 9]).unwrap_err().to_string(),
-            "a hand holds 8 cards, not 9",
+            "9 cards given, but a hand of this variant holds 8",
         ),
         (
             Hand::from_cards(v, &[0, 0, 0, 0, 0, 0, 0, 7])

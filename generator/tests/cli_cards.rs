@@ -347,7 +347,9 @@ fn query_cards_explains_a_position() {
         b"",
     );
     assert!(!out.status.success());
-    assert!(text(&out.stderr).contains("--alice: a hand holds 8 cards, not 2"));
+    assert!(
+        text(&out.stderr).contains("--alice: 2 cards given, but a hand of this variant holds 8")
+    );
     // A variant far too large to solve in memory is refused before any
     // of its tables is built (those of (16, 16) would take 300 GB).
     let out = gametable(

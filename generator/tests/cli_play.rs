@@ -150,7 +150,7 @@ fn bad_play_arguments_name_the_field() {
     );
     assert!(!out.status.success());
     assert!(
-        text(&out.stderr).contains("--alice: a hand holds 8 cards, not 2"),
+        text(&out.stderr).contains("--alice: 2 cards given, but a hand of this variant holds 8"),
         "{}",
         text(&out.stderr)
     );

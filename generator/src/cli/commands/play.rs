@@ -304,7 +304,7 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             };
             let line = line.as_str();
             match line {
-                "hint" | "?" => {
+                _ if super::play_game::is_hint(line) => {
                     let best: Vec<String> = play
                         .best_moves(&position)?
                         .iter()

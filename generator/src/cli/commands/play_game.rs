@@ -135,7 +135,7 @@ fn play<G: Notation>(
             };
             let line = line.as_str();
             match line {
-                "hint" | "?" => {
+                _ if is_hint(line) => {
                     let best: Vec<String> = here
                         .best_moves()
                         .iter()
@@ -210,6 +210,12 @@ pub(crate) enum Reply {
     Stop,
 }
 
+/// Whether a person's line asks for the best moves (`hint` in any case,
+/// or `?`).
+pub(crate) fn is_hint(line: &str) -> bool {
+    line.eq_ignore_ascii_case("hint") || line == "?"
+}
+
 /// The longest line read as a move.
 const MAX_MOVE_LINE: usize = 4096;
 
@@ -256,7 +262,7 @@ pub(crate) fn prompt(
         };
         match line.trim() {
             "" => continue,
-            "quit" | "q" => {
+            quit if quit.eq_ignore_ascii_case("quit") || quit.eq_ignore_ascii_case("q") => {
                 writeln!(out, "Game stopped after {played}, no result.")?;
                 return Ok(Reply::Stop);
             }
