@@ -35,7 +35,7 @@ use crate::outcome::{code, Outcome, Player, Verdict};
 use crate::position::Position;
 use crate::symmetry::Orbits;
 use crate::table::CardsTable;
-use crate::variant::Variant;
+use crate::variant::{Variant, MAX_CARDS, MAX_MODULUS};
 
 /// The trailing file digest's length.
 pub(crate) const DIGEST_LEN: usize = 32;
@@ -210,7 +210,13 @@ pub fn cards_variant(game: &Game) -> Result<Variant, OpenError> {
     let value = |name| {
         game.parameter(name)
             .and_then(|v| u8::try_from(v).ok())
-            .ok_or_else(|| other("cards with cards in 1..=64 and modulus in 2..=16"))
+            .ok_or_else(|| OpenError::Game {
+                found: game.clone(),
+                expected: std::format!(
+                    "cards with cards in 1..={MAX_CARDS} and modulus in 2..={MAX_MODULUS}"
+                )
+                .into(),
+            })
     };
     Ok(Variant::new(value("cards")?, value("modulus")?)?)
 }

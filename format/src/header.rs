@@ -125,8 +125,10 @@ pub enum Symmetry {
     /// One state per orbit of the game's own symmetry, numbered densely in
     /// increasing order of the orbit's canonical (least) dense index. For
     /// Cards the symmetry is multiplying all cards by a unit of Z/m and the
-    /// both-zero state keeps its orbit (with "not a position"); the engine's
-    /// games store the orbits of positions only.
+    /// both-zero state keeps its orbit (with "not a position"); the engine
+    /// numbers every canonical index too, positions or not, and a game
+    /// that numbers its own orbits may leave out the states its rules
+    /// settle.
     Orbits,
 }
 

@@ -126,11 +126,13 @@ pub fn writable_payload_len(states: u64, bits: u8) -> Result<u64, FormatError> {
 ///
 /// # Errors
 /// [`FormatError::TooLarge`] for a payload no reader accepts (see
-/// [`writable_payload_len`]); [`FormatError::Inconsistent`] when the
+/// [`writable_payload_len`]); [`FormatError::PayloadPadding`] for bits set
+/// past the last state; [`FormatError::Inconsistent`] when the
 /// payload length does not match the spec, or the spec itself is
 /// inconsistent (see [`Header::check`]).
 pub fn encode(spec: &TableSpec, payload: &[u8]) -> Result<Vec<u8>, FormatError> {
     writable_payload_len(spec.states, spec.bits_per_state)?;
+    check_padding(spec.states, spec.bits_per_state, payload)?;
     // The stored payload becomes the file: the preamble and header are
     // put in front of it in place, so that a large table is not held
     // twice (compressed, and copied into the file).
@@ -378,17 +380,23 @@ pub fn payload<'a>(raw: &RawTable<'a>) -> Result<Cow<'a, [u8]>, FormatError> {
             found: hex(&digest),
         });
     }
-    // The bits past the last state: zero, so that one table has one file.
-    let used = (raw.header.states % 8) * u64::from(raw.header.bits_per_state) % 8;
-    if let (Some(&last), 1..) = (payload.last(), used) {
-        let found = last >> used;
-        if found != 0 {
-            return Err(FormatError::PayloadPadding {
-                found: found << used,
-            });
-        }
-    }
+    check_padding(raw.header.states, raw.header.bits_per_state, &payload)?;
     Ok(payload)
+}
+
+/// The bits of `payload`'s last byte past the last of `states` states of
+/// `bits` bits are zero, so that one table has one file.
+///
+/// # Errors
+/// [`FormatError::PayloadPadding`] naming the bits set.
+fn check_padding(states: u64, bits: u8, payload: &[u8]) -> Result<(), FormatError> {
+    let used = (states % 8) * u64::from(bits) % 8;
+    match (payload.last(), used) {
+        (Some(&last), 1..) if last >> used != 0 => Err(FormatError::PayloadPadding {
+            found: last >> used << used,
+        }),
+        _ => Ok(()),
+    }
 }
 
 /// Decompresses one zstd frame of at most `limit` decoded bytes, growing the
@@ -508,12 +516,32 @@ mod tests {
             };
             let mut payload = vec![0b1001_0110u8; 251];
             payload[250] = 0b10;
-            assert!(decode(&encode(&spec, &payload).unwrap()).is_ok());
+            let good = encode(&spec, &payload).unwrap();
+            assert!(decode(&good).is_ok());
             payload[250] = 0b0100_0010;
-            assert_eq!(
-                decode(&encode(&spec, &payload).unwrap()).unwrap_err(),
-                FormatError::PayloadPadding { found: 0b0100_0000 }
-            );
+            let padding = FormatError::PayloadPadding { found: 0b0100_0000 };
+            // Refused by the writer, and by the reader of a file re-signed.
+            assert_eq!(encode(&spec, &payload).unwrap_err(), padding);
+            if compression == Compression::None {
+                let mut forged = good.clone();
+                let at = forged.len() - DIGEST_LEN - 1;
+                forged[at] = 0b0100_0010;
+                let old = read_raw(&good).unwrap().header;
+                let header = Header {
+                    payload_sha256: sha256(&payload),
+                    ..old.clone()
+                };
+                let (old, new) = (
+                    postcard::to_allocvec(&old).unwrap(),
+                    postcard::to_allocvec(&header).unwrap(),
+                );
+                assert_eq!(old.len(), new.len());
+                forged[PREAMBLE_LEN..PREAMBLE_LEN + new.len()].copy_from_slice(&new);
+                let body = forged.len() - DIGEST_LEN;
+                let digest = sha256(&forged[..body]);
+                forged[body..].copy_from_slice(&digest);
+                assert_eq!(decode(&forged).unwrap_err(), padding);
+            }
         }
         // Whole bytes have no spare bits: 1,000 states of 2 bits, 9 of 8.
         let full = vec![0xffu8; 250];

@@ -34,6 +34,7 @@ use std::fmt;
 use gametable::Outcome;
 
 use super::game::Game;
+use super::orbits::own_count;
 
 /// Which indices to check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -236,7 +237,8 @@ pub struct Report {
     pub over: u64,
     /// Successors checked (moves, counted with repetition).
     pub successors: u64,
-    /// The most successors any checked state had.
+    /// The most successors any checked state listed (a move listed twice
+    /// counted twice; [`Game::max_moves`] bounds distinct ones).
     pub most_successors: usize,
     /// Predecessors checked (zero for a game without un-moves).
     pub predecessors: u64,
@@ -378,7 +380,7 @@ impl<G: Game> Checker<'_, G> {
                 ),
             );
         }
-        if let Some(count) = game.orbit_count().filter(|_| game.has_symmetry()) {
+        if let Some(count) = own_count(game) {
             if game.is_canonical(index) {
                 self.numbering_of_canonical(index, count, is_position)?;
             }
@@ -405,7 +407,7 @@ impl<G: Game> Checker<'_, G> {
         }
         if game.has_symmetry() {
             self.symmetry(index)?;
-            if let Some(count) = game.orbit_count() {
+            if let Some(count) = own_count(game) {
                 self.numbering_of_position(index, count)?;
             }
         }
@@ -484,7 +486,7 @@ impl<G: Game> Checker<'_, G> {
     /// as it says it has.
     fn all_numbered(&self) -> Result<(), Failure> {
         let game = self.game;
-        match game.orbit_count().filter(|_| game.has_symmetry()) {
+        match own_count(game) {
             Some(count) if count != self.numbered => fail(
                 Check::OrbitCount,
                 0,
@@ -501,9 +503,7 @@ impl<G: Game> Checker<'_, G> {
     /// orbit numbering and the rules.
     fn settled(&mut self, index: u64, over: bool) -> Result<(), Failure> {
         let game = self.game;
-        let left_out = game
-            .orbit_count()
-            .is_some_and(|count| game.orbit(index) >= count);
+        let left_out = own_count(game).is_some_and(|count| game.orbit(index) >= count);
         let settled = game.settled(index);
         let ok = match settled {
             None => !left_out,
@@ -944,6 +944,9 @@ mod tests {
         OrbitSwap,
         /// The game's own numbering says one orbit more than it numbers.
         OrbitCountOff,
+        /// The game's own numbering gives orbits 1 and 2 each other's
+        /// number and representative: a bijection, out of order.
+        OrbitOrder,
         /// Not a fault: (2, 2) lists each of its 4 moves twice, 8 past
         /// `max_moves()`, which bounds distinct moves.
         ListedTwice,
@@ -1154,12 +1157,16 @@ mod tests {
                 .binary_search(&self.canonical(index))
                 .map_or(u64::MAX, |o| o as u64);
             match (self.broken, orbit) {
-                (Break::OrbitSwap, 1 | 2) => 3 - orbit,
+                (Break::OrbitSwap | Break::OrbitOrder, 1 | 2) => 3 - orbit,
                 _ => orbit,
             }
         }
 
         fn representative(&self, orbit: u64) -> u64 {
+            let orbit = match (self.broken, orbit) {
+                (Break::OrbitOrder, 1 | 2) => 3 - orbit,
+                _ => orbit,
+            };
             Heaps::canonicals()
                 .get(orbit as usize)
                 .copied()
@@ -1217,6 +1224,19 @@ mod tests {
         assert_ne!(
             (wrong.codes, wrong.distances),
             (by_engine.codes, by_engine.distances)
+        );
+        let order = failure(&numbered(Break::OrbitOrder));
+        assert_eq!(
+            (order.check, order.index, order.found),
+            (
+                Check::OrbitNumbering,
+                Heaps::at(1, 0),
+                format!(
+                    "representative(1) is {}, not below representative(2) = {}",
+                    Heaps::at(1, 1),
+                    Heaps::at(1, 0)
+                )
+            )
         );
         let count = failure(&numbered(Break::OrbitCountOff));
         assert_eq!(count.check, Check::OrbitCount);

@@ -31,12 +31,19 @@ pub enum Orbits {
     ByGame(u64),
 }
 
+/// How many orbits `game` numbers itself, where it does: a game with a
+/// symmetry and [`Game::orbit_count`]; `None` where the engine numbers
+/// them.
+pub fn own_count<G: Game + ?Sized>(game: &G) -> Option<u64> {
+    game.orbit_count().filter(|_| game.has_symmetry())
+}
+
 impl Orbits {
     /// The orbits of `game`: its own numbering where it has one.
     pub fn new<G: Game>(game: &G) -> Orbits {
-        match game.orbit_count() {
-            Some(count) if game.has_symmetry() => Orbits::ByGame(count),
-            _ => Orbits::Numbered(Numbering::new(game)),
+        match own_count(game) {
+            Some(count) => Orbits::ByGame(count),
+            None => Orbits::Numbered(Numbering::new(game)),
         }
     }
 
@@ -112,11 +119,10 @@ impl Orbits {
     /// `game` calls it canonical, and every 64th orbit's index canonical
     /// in `game` (sampled, up to 4,096 of them).
     pub fn fits<G: Game>(&self, game: &G) -> bool {
-        match (self, game.orbit_count()) {
-            (Orbits::ByGame(count), Some(own)) if game.has_symmetry() => *count == own,
-            (Orbits::ByGame(_), _) => false,
-            (Orbits::Numbered(_), Some(_)) if game.has_symmetry() => false,
-            (Orbits::Numbered(numbering), _) => {
+        match (self, own_count(game)) {
+            (Orbits::ByGame(count), Some(own)) => *count == own,
+            (Orbits::ByGame(_), None) | (Orbits::Numbered(_), Some(_)) => false,
+            (Orbits::Numbered(numbering), None) => {
                 let symmetric = game.has_symmetry();
                 let states = game.states();
                 let canonical = |i: u64| !symmetric || game.is_canonical(i);

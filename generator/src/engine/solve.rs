@@ -106,7 +106,7 @@ fn described<G: Game>(game: &G) -> String {
 /// allocation reserved and at once given back, untouched.
 pub fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Result<(), String> {
     let processes = processes.max(1) as u64;
-    let (what, bytes, share) = match (symmetric, game.orbit_count()) {
+    let (what, bytes, share) = match (symmetric, super::orbits::own_count(game)) {
         (true, Some(orbits)) => (
             "the work cells (a byte per orbit)",
             orbits,
@@ -744,6 +744,8 @@ pub(crate) mod tests {
         struct Wild {
             unmoves: bool,
             symmetry: bool,
+            /// Whether state 2 names state 9 among its moves.
+            wild_move: bool,
         }
         impl Game for Wild {
             type Position = u64;
@@ -770,7 +772,7 @@ pub(crate) mod tests {
             }
             fn successors(&self, index: u64, out: &mut Vec<u64>) {
                 out.push(index - 1);
-                if index == 2 && !self.unmoves {
+                if index == 2 && self.wild_move {
                     out.push(9);
                 }
             }
@@ -791,8 +793,17 @@ pub(crate) mod tests {
             }
         }
         for symmetry in [false, true] {
-            for (unmoves, index, found) in [(false, 2, 9), (true, 1, 7)] {
-                let game = Wild { unmoves, symmetry };
+            // A move past the end is found by the reverse graph, or, with
+            // un-moves, as the sweep counts each state's moves; an un-move
+            // past the end as the sweep follows un-moves.
+            for (unmoves, wild_move, index, found) in
+                [(false, true, 2, 9), (true, true, 2, 9), (true, false, 1, 7)]
+            {
+                let game = Wild {
+                    unmoves,
+                    symmetry,
+                    wild_move,
+                };
                 let options = SolveOptions {
                     symmetry,
                     reverse_graph: false,
