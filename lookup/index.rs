@@ -125,7 +125,7 @@ impl CardsIndex {
     /// linear in the hands).
     ///
     /// # Panics
-    /// As [`crate::Orbits::new`]: for a variant whose units times hands
+    /// As [`crate::symmetry::Orbits::new`]: for a variant whose units times hands
     /// pass 2^32, such as (17, 16), whose table over orbits no format holds.
     #[cfg(feature = "alloc")]
     pub fn orbits(variant: Variant) -> CardsIndex {

@@ -152,7 +152,8 @@ pub enum BenchWhat {
     /// One measurement in this process (used by `bench sweep`).
     #[command(hide = true)]
     Measure {
-        /// plain, full, orbits or orbits-parallel.
+        /// The sweep to time: one of the kinds `bench sweep` lists, e.g.
+        /// orbits or generic-orbits (another is refused with the list).
         #[arg(long)]
         kind: String,
         /// Cards per hand.

@@ -6,7 +6,7 @@
 //! asked again; `hint` shows the best moves; `quit` or the end of input ends
 //! the game cleanly. The engine always plays its first best move (lowest
 //! card values), so a game is reproducible. A drawn position that comes a
-//! third time ends the game as a deal ([`Repetitions`]).
+//! third time ends the game as a deal (`Repetitions`).
 
 use std::io::{self, BufRead, Write};
 use std::path::Path;

@@ -6,7 +6,7 @@
 //! moves, `quit` or the end of input stops. Perfect play wins fastest,
 //! loses slowest and keeps draws, taking the first best move in the game's
 //! order, so a game is reproducible. A drawn position that comes a third
-//! time ends the game as a draw ([`Repetitions`]).
+//! time ends the game as a draw (`Repetitions`).
 
 use std::collections::HashMap;
 use std::io::{self, BufRead, Write};
