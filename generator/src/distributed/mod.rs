@@ -291,6 +291,11 @@ impl Sweeper for Ranks<'_> {
                 break;
             }
             level += 1;
+            // A game that broke a contract fails the solve: every rank
+            // stops here (each asks, since each sees the same sum).
+            if comm.sum(u64::from(kernel.failed())) > 0 {
+                break;
+            }
             if let Some(plan) = &self.checkpoints {
                 if level.is_multiple_of(plan.every.max(1)) {
                     self.checkpoint(&sweep, plan, key, level)?;

@@ -368,6 +368,27 @@ fn checkpoints_of_two_byte_cells_resume_to_the_same_result() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A game that breaks a contract fails on every number of ranks, each
+/// rank stopping with the others (none waits for a level the rest never
+/// sweep), the rank that found the fault naming it.
+#[test]
+fn a_broken_game_fails_on_every_rank() {
+    use crate::engine::solve::tests::{BrokenChain, CHAIN};
+    for size in 1..=3 {
+        let error = on_ranks(&BrokenChain, &SolveOptions::default(), size, None)
+            .err()
+            .unwrap();
+        assert!(
+            error.contains(&format!(
+                "state {} names state {} among its moves or un-moves",
+                CHAIN - 1,
+                CHAIN + 5
+            )),
+            "{size} ranks: {error}"
+        );
+    }
+}
+
 #[test]
 fn games_without_unmoves_are_refused_on_several_ranks() {
     let tictactoe = crate::games::tictactoe::TicTacToe;

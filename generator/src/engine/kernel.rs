@@ -135,6 +135,10 @@ impl<G: Game, C: Cell> Kernel for GameKernel<'_, '_, G, C> {
         self.distances_kept
     }
 
+    fn failed(&self) -> bool {
+        self.broken().is_some()
+    }
+
     fn scratch(&self) -> GameScratch {
         GameScratch {
             found: Found::default(),

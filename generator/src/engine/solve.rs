@@ -735,6 +735,75 @@ pub(crate) mod tests {
         assert_eq!(solved.codes.iter().collect::<Vec<_>>(), codes);
     }
 
+    /// States in a chain, each a move from the one before (state 0 lost),
+    /// the last also naming a state past the end: a game broken in a way
+    /// the sweep finds as it starts.
+    pub(crate) struct BrokenChain;
+
+    /// The chain's length.
+    pub(crate) const CHAIN: u64 = 3_000;
+
+    impl Game for BrokenChain {
+        type Position = u64;
+        fn name(&self) -> &'static str {
+            "chain"
+        }
+        fn parameters(&self) -> Vec<Parameter> {
+            Vec::new()
+        }
+        fn states(&self) -> u64 {
+            CHAIN
+        }
+        fn position(&self, index: u64) -> Option<u64> {
+            (index < CHAIN).then_some(index)
+        }
+        fn index(&self, position: &u64) -> u64 {
+            *position
+        }
+        fn to_move(&self, _index: u64) -> Side {
+            Side::First
+        }
+        fn ending(&self, index: u64) -> Option<Outcome> {
+            (index == 0).then_some(Outcome::Loss)
+        }
+        fn successors(&self, index: u64, out: &mut Vec<u64>) {
+            out.push(index - 1);
+            if index == CHAIN - 1 {
+                out.push(CHAIN + 5);
+            }
+        }
+        fn max_moves(&self) -> usize {
+            2
+        }
+        fn has_unmoves(&self) -> bool {
+            true
+        }
+        fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
+            if index + 1 < CHAIN {
+                out.push(index + 1);
+            }
+        }
+    }
+
+    /// A fault found as the sweep starts stops it after its first level,
+    /// on one thread and on two, rather than after the whole game.
+    #[test]
+    fn a_broken_contract_stops_the_sweep_at_once() {
+        let space = GameSpace::full(&BrokenChain);
+        let kernel = GameKernel::new(&space, Predecessors::Unmoves, 1);
+        let one = crate::engine::sweep::level::sweep(&kernel, |_, _| {});
+        assert_eq!(one.levels, 1);
+        let (two, _) = on_threads(&GameKernel::new(&space, Predecessors::Unmoves, 1), 2);
+        assert_eq!(two.levels, 1);
+        assert_eq!(
+            solve(&BrokenChain, &SolveOptions::default()).err(),
+            Some(SolveError::Broken(Broken::OutOfRange {
+                index: CHAIN - 1,
+                found: CHAIN + 5
+            }))
+        );
+    }
+
     /// A game that names an index past its last among its moves or
     /// un-moves gets an error naming the state, never a panic nor a table
     /// that counts or drops the move: over every state and over orbits,

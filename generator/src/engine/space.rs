@@ -182,8 +182,8 @@ impl<'g, G: Game> GameSpace<'g, G> {
 
     /// Drops the game indices of `out` past the game's last, noting the
     /// first in [`Found::past`]: a game that names one broke its contract,
-    /// and the solve fails with it (once its sweep is over) rather than
-    /// count or follow it.
+    /// and the solve fails with it (its sweep stops after the level it is
+    /// in) rather than count or follow it.
     fn in_range(&self, out: &mut Found) {
         let states = self.game.states();
         out.past = out.list.iter().copied().find(|&t| t >= states);

@@ -43,6 +43,9 @@ pub fn sweep<K: Kernel>(kernel: &K, on_decided: impl FnMut(u64, u32)) -> SpaceSo
     let mut level = 0;
     while sweep.level(level) {
         level += 1;
+        if kernel.failed() {
+            break;
+        }
     }
     let Sequential { work, visits, .. } = sweep;
     SpaceSolution::from_cells(states, level, visits, |s| work[s])

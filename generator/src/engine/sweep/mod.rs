@@ -81,6 +81,15 @@ pub trait Kernel: Sync {
         false
     }
 
+    /// Whether the kernel has found a fault that fails the solve (a game
+    /// that broke a contract, [`crate::engine::kernel::Broken`]): every
+    /// loop then stops after the level it is in, rather than sweep on for
+    /// a result its caller refuses. `false` (the default) for a kernel
+    /// that finds none.
+    fn failed(&self) -> bool {
+        false
+    }
+
     /// Writes the distinct stored predecessors of stored state `s` to the
     /// front of `out` (which has room for [`Kernel::max_predecessors`]);
     /// returns how many there are and how many were visited before

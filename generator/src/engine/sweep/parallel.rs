@@ -218,6 +218,9 @@ where
             break;
         }
         level += 1;
+        if kernel.failed() {
+            break;
+        }
     }
     // Freed before the codes are packed, which the cells are still there for.
     drop((buckets, decided_now, dirty, late));
