@@ -736,26 +736,46 @@ pub(crate) mod tests {
     }
 
     /// States in a chain, each a move from the one before (state 0 lost),
-    /// the last also naming a state past the end: a game broken in a way
-    /// the sweep finds as it starts.
-    pub(crate) struct BrokenChain;
+    /// broken where asked: the state before the last also naming a state
+    /// past the end among its moves (`wild_move`), or state 1 among its
+    /// un-moves (`wild_unmove`).
+    pub(crate) struct Wild {
+        pub(crate) len: u64,
+        pub(crate) unmoves: bool,
+        pub(crate) symmetry: bool,
+        pub(crate) wild_move: bool,
+        pub(crate) wild_unmove: bool,
+    }
 
-    /// The chain's length.
-    pub(crate) const CHAIN: u64 = 3_000;
+    impl Wild {
+        /// A chain of 3,000 states with un-moves and a move past the end.
+        pub(crate) const CHAIN: Wild = Wild {
+            len: 3_000,
+            unmoves: true,
+            symmetry: false,
+            wild_move: true,
+            wild_unmove: false,
+        };
 
-    impl Game for BrokenChain {
+        /// The state that names a move past the end, and the state it names.
+        pub(crate) fn wild(&self) -> (u64, u64) {
+            (self.len - 2, self.len + 5)
+        }
+    }
+
+    impl Game for Wild {
         type Position = u64;
         fn name(&self) -> &'static str {
-            "chain"
+            "wild"
         }
         fn parameters(&self) -> Vec<Parameter> {
             Vec::new()
         }
         fn states(&self) -> u64 {
-            CHAIN
+            self.len
         }
         fn position(&self, index: u64) -> Option<u64> {
-            (index < CHAIN).then_some(index)
+            (index < self.len).then_some(index)
         }
         fn index(&self, position: &u64) -> u64 {
             *position
@@ -768,20 +788,29 @@ pub(crate) mod tests {
         }
         fn successors(&self, index: u64, out: &mut Vec<u64>) {
             out.push(index - 1);
-            if index == CHAIN - 1 {
-                out.push(CHAIN + 5);
+            let (from, to) = self.wild();
+            if index == from && self.wild_move {
+                out.push(to);
             }
         }
         fn max_moves(&self) -> usize {
             2
         }
         fn has_unmoves(&self) -> bool {
-            true
+            self.unmoves
         }
         fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
-            if index + 1 < CHAIN {
+            if index == 1 && self.wild_unmove {
+                out.push(self.len + 3);
+            } else if index + 1 < self.len {
                 out.push(index + 1);
             }
+        }
+        fn max_unmoves(&self) -> usize {
+            1
+        }
+        fn has_symmetry(&self) -> bool {
+            self.symmetry
         }
     }
 
@@ -789,18 +818,16 @@ pub(crate) mod tests {
     /// on one thread and on two, rather than after the whole game.
     #[test]
     fn a_broken_contract_stops_the_sweep_at_once() {
-        let space = GameSpace::full(&BrokenChain);
+        let space = GameSpace::full(&Wild::CHAIN);
         let kernel = GameKernel::new(&space, Predecessors::Unmoves, 1);
         let one = crate::engine::sweep::level::sweep(&kernel, |_, _| {});
         assert_eq!(one.levels, 1);
         let (two, _) = on_threads(&GameKernel::new(&space, Predecessors::Unmoves, 1), 2);
         assert_eq!(two.levels, 1);
+        let (index, found) = Wild::CHAIN.wild();
         assert_eq!(
-            solve(&BrokenChain, &SolveOptions::default()).err(),
-            Some(SolveError::Broken(Broken::OutOfRange {
-                index: CHAIN - 1,
-                found: CHAIN + 5
-            }))
+            solve(&Wild::CHAIN, &SolveOptions::default()).err(),
+            Some(SolveError::Broken(Broken::OutOfRange { index, found }))
         );
     }
 
@@ -810,57 +837,6 @@ pub(crate) mod tests {
     /// from un-moves and from the reverse graph.
     #[test]
     fn moves_past_the_last_index_are_refused_by_name() {
-        struct Wild {
-            unmoves: bool,
-            symmetry: bool,
-            /// Whether state 2 names state 9 among its moves.
-            wild_move: bool,
-        }
-        impl Game for Wild {
-            type Position = u64;
-            fn name(&self) -> &'static str {
-                "wild"
-            }
-            fn parameters(&self) -> Vec<Parameter> {
-                Vec::new()
-            }
-            fn states(&self) -> u64 {
-                4
-            }
-            fn position(&self, index: u64) -> Option<u64> {
-                (index < 4).then_some(index)
-            }
-            fn index(&self, position: &u64) -> u64 {
-                *position
-            }
-            fn to_move(&self, _index: u64) -> Side {
-                Side::First
-            }
-            fn ending(&self, index: u64) -> Option<Outcome> {
-                (index == 0).then_some(Outcome::Loss)
-            }
-            fn successors(&self, index: u64, out: &mut Vec<u64>) {
-                out.push(index - 1);
-                if index == 2 && self.wild_move {
-                    out.push(9);
-                }
-            }
-            fn max_moves(&self) -> usize {
-                2
-            }
-            fn has_unmoves(&self) -> bool {
-                self.unmoves
-            }
-            fn predecessors(&self, index: u64, out: &mut Vec<u64>) {
-                out.push(if index == 1 { 7 } else { index + 1 });
-            }
-            fn max_unmoves(&self) -> usize {
-                1
-            }
-            fn has_symmetry(&self) -> bool {
-                self.symmetry
-            }
-        }
         for symmetry in [false, true] {
             // A move past the end is found by the reverse graph, or, with
             // un-moves, as the sweep counts each state's moves; an un-move
@@ -869,9 +845,11 @@ pub(crate) mod tests {
                 [(false, true, 2, 9), (true, true, 2, 9), (true, false, 1, 7)]
             {
                 let game = Wild {
+                    len: 4,
                     unmoves,
                     symmetry,
                     wild_move,
+                    wild_unmove: !wild_move,
                 };
                 let options = SolveOptions {
                     symmetry,
