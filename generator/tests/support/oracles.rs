@@ -21,17 +21,23 @@ fn is_space(b: u8) -> bool {
 }
 
 /// The judge tokens as plain numbers, or `None` if any token is not an
-/// unsigned decimal below 2^64 of at most 64 characters (the scanner's
-/// documented limit), after a UTF-8 byte-order mark at the start if any.
+/// unsigned decimal below 2^64, after a UTF-8 byte-order mark at the start
+/// if any. Leading zeros may run to any length, as `scanf` reads them (the
+/// scanner's 64-character limit counts the digits after them, and a number
+/// below 2^64 has at most 20).
 fn tokens(data: &[u8]) -> Option<Vec<u64>> {
     let data = data.strip_prefix(b"\xEF\xBB\xBF").unwrap_or(data);
     data.split(|&b| is_space(b))
         .filter(|t| !t.is_empty())
         .map(|t| {
-            if t.len() > 64 || !t.iter().all(u8::is_ascii_digit) {
+            if !t.iter().all(u8::is_ascii_digit) {
                 return None;
             }
-            std::str::from_utf8(t).ok()?.parse::<u64>().ok()
+            let significant = t
+                .iter()
+                .position(|&d| d != b'0')
+                .map_or(&b"0"[..], |i| &t[i..]);
+            std::str::from_utf8(significant).ok()?.parse::<u64>().ok()
         })
         .collect()
 }
