@@ -472,6 +472,40 @@ fn stats_with_a_mismatched_distance_table_beside_prints_nothing() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A reduced distance table read alone counts its wins and losses as with
+/// its outcomes beside it: Cards has wins at distance 0 (the side to move
+/// holds all zeros), which the distance's parity alone calls losses.
+#[test]
+fn stats_of_a_distance_table_alone_tells_wins_at_distance_zero() {
+    let dir = scratch_dir("stats-alone");
+    let table = dir.join("t.gtbl");
+    generate_cards(2, 3, &table, &["--symmetry", "orbits"]);
+    let distance_table = dir.join("t-distance.gtbl");
+    let histogram = |out: &str| -> Vec<String> {
+        out.lines()
+            .skip_while(|l| !l.starts_with("distance "))
+            .take_while(|l| !l.starts_with("reachable"))
+            .map(String::from)
+            .collect()
+    };
+    let out = gametable(&["stats", distance_table.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    let paired = histogram(&text(&out.stdout));
+    assert!(paired.len() > 2, "{}", text(&out.stdout));
+    // Distance 0 holds both wins (a zero hand to move) and losses.
+    let zero: Vec<u64> = paired[1]
+        .split_whitespace()
+        .map(|n| n.parse().unwrap())
+        .collect();
+    assert!(zero[0] == 0 && zero[1] > 0 && zero[2] > 0, "{paired:?}");
+    std::fs::remove_file(&table).unwrap();
+    let out = gametable(&["stats", distance_table.to_str().unwrap()], b"");
+    assert!(out.status.success(), "{}", text(&out.stderr));
+    assert!(text(&out.stdout).contains("outcomes:  no outcome table beside it"));
+    assert_eq!(histogram(&text(&out.stdout)), paired);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn verify_refuses_a_stale_fingerprint() {
     let dir = scratch_dir("fingerprint");

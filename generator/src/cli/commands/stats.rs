@@ -233,9 +233,16 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
                 let Some(d) = distances.distance(s) else {
                     continue;
                 };
-                let loss = match &outcomes {
-                    Some((_, o)) => o.code(s) == Some(code::LOSS),
-                    None => d % 2 == 0,
+                let loss = match (&outcomes, &game) {
+                    (Some((_, o)), _) => o.code(s) == Some(code::LOSS),
+                    // Without outcomes, a distance's parity tells a win
+                    // from a loss but at 0, where the rules tell: a
+                    // state can be over and won (Cards' zero hand).
+                    (None, Ok(g)) if d == 0 => crate::with_game!(g, g => {
+                        let index = state_of(g, header.symmetry, s, &orbits);
+                        g.ending(index) != Some(crate::engine::Outcome::Win)
+                    }),
+                    (None, _) => d % 2 == 0,
                 };
                 let slot = usize::from(loss);
                 if histogram.len() <= usize::from(d) {
@@ -293,13 +300,24 @@ fn example<G: Notation>(
     stored: u64,
     orbits: &std::cell::OnceCell<Orbits>,
 ) -> String {
-    let index = match symmetry {
+    let index = state_of(game, symmetry, stored, orbits);
+    game.write_spot(index, game.to_move(index))
+}
+
+/// The game's index of stored state `stored`: itself in a full table, its
+/// orbit's representative in a reduced one (`orbits`, built on first need).
+fn state_of<G: Game>(
+    game: &G,
+    symmetry: Symmetry,
+    stored: u64,
+    orbits: &std::cell::OnceCell<Orbits>,
+) -> u64 {
+    match symmetry {
         Symmetry::None => stored,
         Symmetry::Orbits => orbits
             .get_or_init(|| Orbits::new(game))
             .representative_of(game, stored),
-    };
-    game.write_spot(index, game.to_move(index))
+    }
 }
 
 /// How many positions play reaches from the game's start, if it has one,
