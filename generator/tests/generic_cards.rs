@@ -84,8 +84,8 @@ fn pack(codes: &[u8]) -> (Vec<u8>, [u64; 4]) {
 /// (with symmetry) and Connect Four 4 x 4 (every index, and per orbit).
 #[test]
 fn generic_parallel_sweep_is_bit_for_bit_the_single_threaded_one() {
-    use gametable_gen::engine::baseline::Predecessors;
     use gametable_gen::engine::kernel::GameKernel;
+    use gametable_gen::engine::kernel::Predecessors;
     use gametable_gen::engine::space::GameSpace;
     use gametable_gen::engine::sweep::{self, parallel};
     use gametable_gen::engine::Game;

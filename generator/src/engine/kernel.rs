@@ -17,11 +17,30 @@ use std::sync::Mutex;
 
 use gametable::Outcome;
 
-use super::baseline::Predecessors;
 use super::game::Game;
+use super::reverse::ReverseGraph;
 use super::space::{Found, GameSpace};
 use super::sweep::countdown::Cell;
 use super::sweep::Kernel;
+
+/// Where a sweep finds a stored state's predecessors.
+pub enum Predecessors<'r> {
+    /// The game's un-moves.
+    Unmoves,
+    /// A reverse graph built from the forward moves.
+    Graph(&'r ReverseGraph),
+}
+
+impl Predecessors<'_> {
+    /// Replaces `out` with the distinct stored predecessors of `s`.
+    #[inline]
+    pub fn of<G: Game>(&self, space: &GameSpace<'_, G>, s: u64, out: &mut Found) {
+        match self {
+            Predecessors::Unmoves => space.distinct_predecessors(s, out),
+            Predecessors::Graph(graph) => out.set(graph.predecessors(s)),
+        }
+    }
+}
 
 /// A limit a game broke during a sweep.
 #[derive(Clone, Debug, PartialEq, Eq)]

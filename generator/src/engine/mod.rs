@@ -6,13 +6,16 @@
 //! [`sweep::Kernel`] seam) and [`kernel`] its generic kernel, [`space`] and
 //! [`orbits`] the stored states (every index, or one per orbit of a game's
 //! symmetry), [`reverse`] the reverse graph for games without un-moves,
-//! [`baseline`] the plain queue solve kept as a yardstick, [`reach`]
-//! reachability counts, [`census`] the counts of reachable positions by
-//! value as a game's literature gives them, and [`conformance`] the check a game author runs
-//! on an implementation.
+//! [`codes`] the 2-bit outcome codes packed as tables store them,
+//! [`distances`] the distances kept in one byte or two, [`memory`] how much
+//! memory the process may use, [`queue`] the plain queue solve kept as a second solver,
+//! [`reach`] reachability counts, [`census`] the counts of reachable
+//! positions by value as a game's literature gives them, [`conformance`]
+//! the check a game author runs on an implementation, [`deep`] the
+//! one-move-deep check of a table against the rules, and [`analysis`] one
+//! position explained (its value and every move's).
 
 pub mod analysis;
-pub mod baseline;
 pub mod census;
 pub mod codes;
 pub mod conformance;
@@ -23,6 +26,7 @@ pub mod kernel;
 pub mod memory;
 pub mod notation;
 pub mod orbits;
+pub mod queue;
 pub mod reach;
 pub mod reverse;
 pub mod solve;

@@ -8,10 +8,10 @@ use rayon::prelude::*;
 
 use gametable::Outcome;
 
-use super::baseline::Predecessors;
 use super::codes::Codes;
 use super::distances::Distances;
 use super::game::Game;
+use super::kernel::Predecessors;
 use super::kernel::{Broken, GameKernel};
 use super::orbits::Orbits;
 use super::reverse::ReverseGraph;
@@ -23,6 +23,16 @@ pub const NO_DISTANCE: u16 = u16::MAX;
 
 /// The largest distance recorded; a longer one is refused.
 pub const MAX_DISTANCE: u16 = u16::MAX - 1;
+
+/// The distance recorded for a state decided at sweep level `level`: the
+/// level, capped at [`MAX_DISTANCE`] (a longer game is refused when its
+/// distances are packed).
+#[inline]
+pub fn distance_of(level: u32) -> u16 {
+    u16::try_from(level)
+        .unwrap_or(MAX_DISTANCE)
+        .min(MAX_DISTANCE)
+}
 
 /// How to solve.
 #[derive(Clone, Copy, Debug, Default)]
@@ -391,8 +401,8 @@ fn most_predecessors<G: Game>(space: &GameSpace<'_, G>) -> usize {
 #[cfg(test)]
 pub(crate) mod tests {
     use super::*;
-    use crate::engine::baseline;
     use crate::engine::game::{Parameter, Side};
+    use crate::engine::queue as baseline;
     use crate::engine::space::Found;
 
     /// Subtraction with a way back: take 1 to `take` stones, or (while

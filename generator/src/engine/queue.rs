@@ -1,5 +1,7 @@
 //! The plain queue-based retrograde solve of any game: the textbook
-//! algorithm, kept as the benchmarks' baseline and as a second solver.
+//! algorithm, kept as a second solver that the engine's tests check the
+//! level sweep against (Cards' benchmark baseline is its own,
+//! `games::cards::baseline`).
 //!
 //! A remaining-successor count and an outcome per stored state, and a FIFO
 //! queue of decided states: a loss makes every undecided predecessor a win,
@@ -13,27 +15,8 @@ use std::collections::VecDeque;
 use gametable::{code, Outcome};
 
 use super::game::Game;
-use super::reverse::ReverseGraph;
+use super::kernel::Predecessors;
 use super::space::{Found, GameSpace};
-
-/// Where a sweep finds a stored state's predecessors.
-pub enum Predecessors<'r> {
-    /// The game's un-moves.
-    Unmoves,
-    /// A reverse graph built from the forward moves.
-    Graph(&'r ReverseGraph),
-}
-
-impl Predecessors<'_> {
-    /// Replaces `out` with the distinct stored predecessors of `s`.
-    #[inline]
-    pub fn of<G: Game>(&self, space: &GameSpace<'_, G>, s: u64, out: &mut Found) {
-        match self {
-            Predecessors::Unmoves => space.distinct_predecessors(s, out),
-            Predecessors::Graph(graph) => out.set(graph.predecessors(s)),
-        }
-    }
-}
 
 /// What the queue solve found, per stored state.
 pub struct QueueSolution {
@@ -62,7 +45,7 @@ pub fn solve<G: Game>(space: &GameSpace<'_, G>, preds: &Predecessors<'_>) -> Que
         match space.ending(s as u64) {
             Some(Outcome::Draw) => {}
             Some(outcome) => {
-                codes[s] = outcome_code(outcome);
+                codes[s] = outcome.code();
                 distances[s] = 0;
                 queue.push_back(s as u64);
             }
@@ -107,14 +90,5 @@ pub fn solve<G: Game>(space: &GameSpace<'_, G>, preds: &Predecessors<'_>) -> Que
         codes,
         distances,
         visits,
-    }
-}
-
-/// The 2-bit code of an outcome.
-pub fn outcome_code(outcome: Outcome) -> u8 {
-    match outcome {
-        Outcome::Win => code::WIN,
-        Outcome::Loss => code::LOSS,
-        Outcome::Draw => code::DRAW,
     }
 }
