@@ -8,7 +8,7 @@
 use std::path::{Path, PathBuf};
 use std::process::Command;
 
-use gametable_gen::store::cards::OutcomeFile;
+use gametable_gen::games::cards::files::OutcomeFile;
 
 fn committed() -> Vec<u8> {
     let path = Path::new(env!("CARGO_MANIFEST_DIR")).join("../data/cards-8-5.gtbl");

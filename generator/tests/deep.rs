@@ -7,7 +7,7 @@
 
 use gametable::{code, CardsTable, DistanceTable, Position, Variant};
 use gametable_gen::games::cards::deep::{self, DeepError};
-use gametable_gen::store::cards as table_file;
+use gametable_gen::games::cards::files as table_file;
 
 /// Mutable copies of a solved variant's tables.
 #[derive(Clone)]
@@ -76,7 +76,10 @@ fn assert_rejected(tables: &Tables, corrupted: &[u64], what: &str) {
         "{what}: the message names no hands: {message}"
     );
     assert!(
-        message.contains(&table_file::describe_state(tables.variant, index)),
+        message.contains(&gametable_gen::games::cards::notation::describe_state(
+            tables.variant,
+            index
+        )),
         "{what}: {message}"
     );
     let Ok(position) = Position::from_index(tables.variant, index) else {

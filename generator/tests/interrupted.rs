@@ -8,7 +8,7 @@ use std::path::Path;
 use std::process::{Command, Stdio};
 use std::time::{Duration, Instant};
 
-use gametable_gen::store::cards::{DistanceFile, OutcomeFile};
+use gametable_gen::games::cards::files::{DistanceFile, OutcomeFile};
 
 const FILES: [&str; 5] = [
     "cards-8-5.gtbl",

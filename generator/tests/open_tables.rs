@@ -16,9 +16,9 @@ use gametable::{
     PositionError, TableError, Variant,
 };
 use gametable_format::{Compression, FormatError, Symmetry, TableKind, TableSpec};
+use gametable_gen::games::cards::files as table_file;
 use gametable_gen::games::cards::judge::{RuleChecked, Verdicts as _};
 use gametable_gen::games::cards::solve::{self, HandTables};
-use gametable_gen::store::cards as table_file;
 
 const VARIANTS: [(u8, u8); 4] = [(3, 5), (4, 7), (5, 5), (3, 6)];
 const LAYOUTS: [(Symmetry, Compression); 4] = [
@@ -156,7 +156,7 @@ fn every_layout_answers_every_state_as_the_full_sweep() {
 fn orbit_distances(v: Variant) -> (u64, Vec<u16>) {
     let orbits = Orbits::new(v);
     let space = solve::OrbitSpace::new(&orbits);
-    let mut distances = vec![solve::NO_DISTANCE; orbits.states() as usize];
+    let mut distances = vec![gametable_gen::engine::NO_DISTANCE; orbits.states() as usize];
     solve::sweep(&space, &HandTables::new(v), |index, level| {
         let dense = space.dense_index(index as usize).unwrap();
         distances[dense as usize] = level as u16;

@@ -108,7 +108,7 @@ fn generate_refusal(game: &BuiltIn) -> Result<(), String> {
     match game {
         // Every state, with distances, as `generate cards` writes them.
         BuiltIn::Cards(cards) => {
-            store::cards::check_writable(cards.variant(), Symmetry::None, true)
+            crate::games::cards::files::check_writable(cards.variant(), Symmetry::None, true)
                 .map_err(|e| format!("{}: {e}", game.title()))?;
             check_size(cards, false, 1)
         }

@@ -8,7 +8,7 @@
 
 use gametable::DistanceTable;
 
-use super::solve::{MAX_DISTANCE, NO_DISTANCE};
+use super::solve::{distance_of, NO_DISTANCE};
 
 /// No distance (a draw, or no position) in the one-byte form: the distance
 /// table's 8-bit "none", so that the form is that table's payload.
@@ -72,13 +72,11 @@ impl Distances {
     }
 
     /// Sets the distance of state `s` (below [`Distances::len`]) to
-    /// `level`, capped at [`MAX_DISTANCE`]; widens the whole array first
+    /// `level`, capped at [`MAX_DISTANCE`](super::solve::MAX_DISTANCE); widens the whole array first
     /// when `level` does not fit a byte.
     #[inline]
     pub fn set(&mut self, s: usize, level: u32) {
-        let distance = u16::try_from(level)
-            .unwrap_or(MAX_DISTANCE)
-            .min(MAX_DISTANCE);
+        let distance = distance_of(level);
         if let Distances::Narrow(d) = self {
             if distance < u16::from(NONE_8) {
                 if let Some(slot) = d.get_mut(s) {
@@ -187,6 +185,7 @@ fn wide(d: u8) -> u16 {
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::solve::MAX_DISTANCE;
 
     #[test]
     fn distances_widen_when_one_does_not_fit_a_byte() {

@@ -878,7 +878,7 @@ pub fn pack_distances(distances: &[u16]) -> Result<(u8, Vec<u8>), String> {
             .collect();
         return Ok((8, bytes));
     }
-    if max >= crate::games::cards::solve::MAX_DISTANCE {
+    if max >= crate::engine::solve::MAX_DISTANCE {
         return Err(format!(
             "a distance of {max} moves or more does not fit in 16 bits"
         ));

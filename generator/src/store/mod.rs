@@ -7,11 +7,11 @@
 //! ([`crate::engine::Game::name`], [`crate::engine::Game::parameters`]), and
 //! the solver says which states are stored ([`crate::engine::Solved`]: every
 //! index, or one state per orbit). Cards' own table files (its fast path's
-//! outcome and distance tables) are [`cards`]; [`atomic`] writes every
-//! file so that a killed run loses nothing.
+//! outcome and distance tables) are [`crate::games::cards::files`], built
+//! on this module; [`atomic`] writes every file so that a killed run loses
+//! nothing.
 
 pub mod atomic;
-pub mod cards;
 mod files;
 pub mod fingerprint;
 mod read;

@@ -13,7 +13,7 @@ use std::sync::OnceLock;
 use clap::Parser;
 use gametable::{code, CardsTable, Hand, Player, Variant};
 use gametable_gen::cli::args::{Cli, Command, QueryGame};
-use gametable_gen::store::cards::{DistanceFile, OutcomeFile};
+use gametable_gen::games::cards::files::{DistanceFile, OutcomeFile};
 
 /// The bytes the scanner counts as separators (C's `isspace`).
 fn is_space(b: u8) -> bool {

@@ -11,8 +11,8 @@ use crate::cli::registry::BuiltIn;
 use crate::cli::source::Source;
 use crate::distributed::Executor;
 use crate::engine::{Game, SolveOptions};
+use crate::games::cards::files::{self as table_file, DistanceFile, OutcomeFile};
 use crate::games::cards::solve::{self as sweep, Solution};
-use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
 use crate::store::{self, WriteOptions};
 use gametable::{code, PerfectPlay, Variant};
 
@@ -34,8 +34,13 @@ pub fn cards(
     executor: &Executor<'_>,
 ) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
-    let path =
-        output.unwrap_or_else(|| Path::new("data").join(table_file::default_file_name(variant)));
+    let path = output.unwrap_or_else(|| {
+        Path::new("data").join(table_file::layout_file_name(
+            variant,
+            gametable_format::Symmetry::None,
+            gametable_format::Compression::Zstd,
+        ))
+    });
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
     executor.check_output(&path)?;
     check_writable(variant, gametable_format::Symmetry::None, options.distances)?;
@@ -511,7 +516,7 @@ fn layout_distances(
         let code = gametable::packing::code_at(packed, i).unwrap_or(code::NOT_A_POSITION);
         let none = distances
             .get(i as usize)
-            .is_none_or(|&d| d == sweep::NO_DISTANCE);
+            .is_none_or(|&d| d == crate::engine::NO_DISTANCE);
         none == (code == code::DRAW || code == code::NOT_A_POSITION)
     });
     if decoded.as_bytes() != payload || !agrees {
@@ -540,7 +545,7 @@ fn in_layout(variant: Variant, symmetry: gametable_format::Symmetry) -> Vec<u16>
                     let (a, b) = orbits.state(i);
                     full.get((a as u64 * hands + b as u64) as usize)
                         .copied()
-                        .unwrap_or(sweep::NO_DISTANCE)
+                        .unwrap_or(crate::engine::NO_DISTANCE)
                 })
                 .collect()
         }

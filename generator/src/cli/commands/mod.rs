@@ -13,8 +13,8 @@ pub mod verify;
 
 use std::path::Path;
 
+use crate::games::cards::files::{self as table_file, DistanceFile, OutcomeFile};
 use crate::games::cards::judge::{RuleChecked, Unanswered, Verdicts};
-use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
 use gametable::{Hand, OpenError, OpenTable, Player, Variant, Verdict};
 
 /// The Cards outcome table to answer from: the file given (any variant, full

@@ -2,7 +2,7 @@
 
 use std::path::Path;
 
-use crate::store::cards::{self as table_file, DistanceFile, OutcomeFile};
+use crate::games::cards::files::{self as table_file, DistanceFile, OutcomeFile};
 use gametable::code;
 use gametable_format::{Symmetry, TableKind};
 
@@ -126,7 +126,7 @@ fn distance_lines(file: &DistanceFile) -> crate::cli::Result<()> {
             say!(
                 "{name}: {}, e.g. {}",
                 plies(d),
-                table_file::describe_state(v, index)
+                crate::games::cards::notation::describe_state(v, index)
             );
         }
     }

@@ -17,8 +17,9 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::games::cards::deep::{self, DeepReport};
+use crate::games::cards::files::{self as table_file, DistanceFile, OutcomeFile};
+use crate::games::cards::notation::describe_state;
 use crate::games::cards::solve::Solution;
-use crate::store::cards::{self as table_file, describe_state, DistanceFile, OutcomeFile};
 use gametable::symmetry::Orbits;
 use gametable::OpenTable;
 use gametable::{CardsTable, DistanceTable, Outcome, Variant};
@@ -742,7 +743,7 @@ fn verify_reduced_distances(
 /// A fresh distance as the tables report it: `None` for "no distance".
 fn known(distance: Option<u16>) -> Option<u32> {
     distance
-        .filter(|&d| d != crate::games::cards::solve::NO_DISTANCE)
+        .filter(|&d| d != crate::engine::NO_DISTANCE)
         .map(u32::from)
 }
 

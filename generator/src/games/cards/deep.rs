@@ -26,7 +26,7 @@ use std::fmt;
 
 use gametable::{code, CardsTable, DistanceTable, Position};
 
-use crate::store::cards::{describe_position, describe_state};
+use super::notation::{describe_position, describe_state};
 
 /// What a deep check covered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]

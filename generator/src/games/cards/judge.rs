@@ -22,8 +22,8 @@ use gametable::{
     MAX_CARDS, MAX_MODULUS, MAX_MOVES,
 };
 
+use super::notation::describe_position;
 use crate::judge::scan::{self, InputError, Scanner};
-use crate::store::cards::describe_position;
 
 /// The judge format's bound on the number of situations.
 pub const MAX_SITUATIONS: u64 = 100_000;

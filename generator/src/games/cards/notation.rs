@@ -8,7 +8,7 @@
 //! position written without one ([`Notation::write_position`]) has Alice to
 //! move. A move `a+b` adds the opponent's card `b` to the mover's card `a`.
 
-use gametable::{Hand, Position};
+use gametable::{Hand, Position, Variant};
 
 use super::game::Cards;
 use crate::engine::{quote, quote_char, Game, Notation, NotationError, Side};
@@ -195,4 +195,35 @@ fn high_first(hand: &Hand) -> Vec<u8> {
     let mut cards: Vec<u8> = hand.cards().collect();
     cards.reverse();
     cards
+}
+
+/// A state described for a person: the two hands, as card lists.
+pub fn describe_state(variant: Variant, index: u64) -> String {
+    let hands = u64::from(variant.hands());
+    match (
+        Hand::unrank(variant, (index / hands.max(1)) as u32),
+        Hand::unrank(variant, (index % hands.max(1)) as u32),
+    ) {
+        (Ok(to_move), Ok(waiting)) => describe_hands(&to_move, &waiting),
+        _ => format!("state {index}, out of range"),
+    }
+}
+
+fn describe_hands(to_move: &Hand, waiting: &Hand) -> String {
+    let show = |hand: &Hand| {
+        hand.cards()
+            .map(|c| c.to_string())
+            .collect::<Vec<_>>()
+            .join(" ")
+    };
+    format!(
+        "to move holds [{}], waiting holds [{}]",
+        show(to_move),
+        show(waiting)
+    )
+}
+
+/// A position described for a person: the two hands, as card lists.
+pub fn describe_position(position: &Position) -> String {
+    describe_hands(position.to_move(), position.waiting())
 }

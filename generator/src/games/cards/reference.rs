@@ -4,7 +4,7 @@
 //! # Why it is independent of the sweep
 //!
 //! This module was written from the rules in `docs/games/cards.md` alone,
-//! before its author read `sweep.rs`, and it deliberately works the other
+//! before its author read the sweep ([`crate::games::cards::solve`]), and it deliberately works the other
 //! way round:
 //!
 //! - **Forward moves, not predecessors.** Successors are generated straight

@@ -18,6 +18,7 @@ use std::time::{Duration, Instant};
 use gametable::symmetry::Orbits;
 use gametable::{packed_len, Variant};
 
+use crate::engine::solve::{distance_of, NO_DISTANCE};
 use crate::engine::sweep::{self as engine_sweep, SpaceSolution, Sweeper};
 
 pub use super::hand_tables::HandTables;
@@ -130,9 +131,7 @@ pub fn solve_orbits_on<W: Sweeper>(
             reduced = vec![NO_DISTANCE; space.states()];
         }
         if let Some(slot) = reduced.get_mut(s as usize) {
-            *slot = u16::try_from(level)
-                .unwrap_or(MAX_DISTANCE)
-                .min(MAX_DISTANCE);
+            *slot = distance_of(level);
         }
     };
     let progress = |level, decided| progress(level, decided, stored);
@@ -263,13 +262,6 @@ pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64, u64)) -> Sol
     expand_outcomes(variant, &space, solved, started.elapsed())
 }
 
-/// The distance of a state that has none (a draw, or not a position).
-pub const NO_DISTANCE: u16 = u16::MAX;
-
-/// The largest distance recorded; a longer one (never seen in any variant
-/// that fits in memory) is recorded as this and refused when packed.
-pub const MAX_DISTANCE: u16 = u16::MAX - 1;
-
 /// Solves `variant` over one state per orbit and returns, besides the
 /// outcomes, every state's distance to the end under perfect play
 /// ([`NO_DISTANCE`] for draws and the both-zero pair). Terminal states have
@@ -293,9 +285,7 @@ pub fn solve_with_distances_reporting(
     let solved = sweep(&space, &tables, |s, level| {
         decided(level, stored);
         if let Some(slot) = reduced.get_mut(s as usize) {
-            *slot = u16::try_from(level)
-                .unwrap_or(MAX_DISTANCE)
-                .min(MAX_DISTANCE);
+            *slot = distance_of(level);
         }
     });
     let sweep_time = started.elapsed();

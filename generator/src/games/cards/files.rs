@@ -1,27 +1,25 @@
-//! Cards table files: building them from a sweep, reading them back with
-//! every check, their fingerprints and the `SHA256SUMS` list beside them.
+//! Cards' own table files (its fast path's outcome and distance tables):
+//! building them from a sweep, reading them back with every check, their
+//! fingerprints and the `SHA256SUMS` list beside them.
 //!
-//! The byte layout lives in `gametable-format`; this module adds what is
-//! specific to Cards (parameters, state counts, outcome codes) and to the
-//! `data/` directory (file names, fingerprints, checksum lists).
+//! The byte layout lives in `gametable-format` and the files of any game in
+//! [`crate::store`]; this module adds what is specific to Cards
+//! (parameters, state counts, outcome codes, file names).
 
 use std::fmt::Write as _;
 use std::path::Path;
 
-use gametable::{CardsTable, DistanceTable, Hand, Position, Variant};
+use gametable::{CardsTable, DistanceTable, Variant};
 use gametable_format::{Compression, FormatError, Game, Header, Symmetry, TableKind, TableSpec};
 
-use crate::games::cards::solve::Solution;
+use super::notation::describe_state;
+use super::solve::Solution;
+use crate::store;
 
 pub use crate::store::{
     check_sums, count_codes, distance_path, fingerprint_path, outcome_path, pack_distances,
     read_bytes, read_sums, update_sums, TableFileError, GENERATOR, SUMS,
 };
-
-/// The conventional file name of a variant's outcome table, e.g. `cards-8-5.gtbl`.
-pub fn default_file_name(variant: Variant) -> String {
-    format!("cards-{}-{}.gtbl", variant.cards(), variant.modulus())
-}
 
 /// The conventional file name of a variant's outcome table in a layout:
 /// `cards-8-5.gtbl` for the default (full, zstd), with `-orbits` for a
@@ -42,15 +40,6 @@ pub fn layout_file_name(variant: Variant, symmetry: Symmetry, compression: Compr
         } else {
             ""
         },
-    )
-}
-
-/// The conventional file name of a variant's distance table, e.g. `cards-8-5-distance.gtbl`.
-pub fn default_distance_file_name(variant: Variant) -> String {
-    format!(
-        "cards-{}-{}-distance.gtbl",
-        variant.cards(),
-        variant.modulus()
     )
 }
 
@@ -240,7 +229,7 @@ pub fn distance_spec(variant: Variant, bits: u8) -> TableSpec {
     }
 }
 
-pub use crate::games::cards::solve::solve_with_distances;
+pub use super::solve::solve_with_distances;
 
 /// A Cards distance table read from a file and checked.
 #[derive(Clone, Debug, PartialEq, Eq)]
@@ -314,9 +303,9 @@ pub fn decode_cards(
     if raw.header.kind != kind || raw.header.symmetry != Symmetry::None {
         return Err(unsupported(format!(
             "{} storing {}; expected {} storing every state",
-            super::a_kind(raw.header.kind),
-            super::symmetry_words(raw.header.symmetry),
-            super::a_kind(kind)
+            store::a_kind(raw.header.kind),
+            store::symmetry_words(raw.header.symmetry),
+            store::a_kind(kind)
         )));
     }
     if raw.header.states != variant.states() {
@@ -401,37 +390,6 @@ impl DistanceStats {
     }
 }
 
-/// A state described for a person: the two hands, as card lists.
-pub fn describe_state(variant: Variant, index: u64) -> String {
-    let hands = u64::from(variant.hands());
-    match (
-        Hand::unrank(variant, (index / hands.max(1)) as u32),
-        Hand::unrank(variant, (index % hands.max(1)) as u32),
-    ) {
-        (Ok(to_move), Ok(waiting)) => describe_hands(&to_move, &waiting),
-        _ => format!("state {index}, out of range"),
-    }
-}
-
-fn describe_hands(to_move: &Hand, waiting: &Hand) -> String {
-    let show = |hand: &Hand| {
-        hand.cards()
-            .map(|c| c.to_string())
-            .collect::<Vec<_>>()
-            .join(" ")
-    };
-    format!(
-        "to move holds [{}], waiting holds [{}]",
-        show(to_move),
-        show(waiting)
-    )
-}
-
-/// A position described for a person: the two hands, as card lists.
-pub fn describe_position(position: &Position) -> String {
-    describe_hands(position.to_move(), position.waiting())
-}
-
 /// The human-readable fingerprint of a distance table: parameters, sizes,
 /// outcome counts, the longest win and loss, the histogram, the digest and
 /// the command that makes it.
@@ -442,11 +400,11 @@ pub fn distance_fingerprint(
     stats: &DistanceStats,
 ) -> String {
     let variant = gametable::cards_variant(&header.game).ok();
-    let outcome_name = super::outcome_path(Path::new(file_name))
+    let outcome_name = store::outcome_path(Path::new(file_name))
         .map(|p| p.display().to_string())
         .unwrap_or_else(|| file_name.to_string());
     let mut text = String::new();
-    super::fingerprint::title_lines(
+    store::fingerprint::title_lines(
         &mut text,
         file_name,
         &regenerate_command(header, &format!("data/{outcome_name}")),
@@ -455,7 +413,7 @@ pub fn distance_fingerprint(
         text,
         "# Distances: moves to the end under perfect play (winner fastest, loser slowest); all-ones = draw or not a position."
     );
-    super::fingerprint::body_lines(&mut text, header, file_len, false);
+    store::fingerprint::body_lines(&mut text, header, file_len, false);
     let _ = writeln!(text, "wins = {}", stats.wins);
     let _ = writeln!(text, "losses = {}", stats.losses);
     let _ = writeln!(text, "draws = {}", stats.draws);
@@ -475,7 +433,7 @@ pub fn distance_fingerprint(
     for (d, (wins, losses)) in stats.histogram.iter().enumerate() {
         let _ = writeln!(text, "distance_{d} = {wins} wins, {losses} losses");
     }
-    super::fingerprint::footer_lines(&mut text, header);
+    store::fingerprint::footer_lines(&mut text, header);
     text
 }
 
@@ -535,14 +493,14 @@ impl OutcomeFile {
 /// beyond the file name.
 pub fn fingerprint(file_name: &str, header: &Header, file_len: usize, counts: [u64; 4]) -> String {
     let mut text = String::new();
-    super::fingerprint::title_lines(
+    store::fingerprint::title_lines(
         &mut text,
         file_name,
         &regenerate_command(header, &format!("data/{file_name}")),
     );
-    super::fingerprint::body_lines(&mut text, header, file_len, false);
-    super::fingerprint::count_lines(&mut text, counts);
-    super::fingerprint::footer_lines(&mut text, header);
+    store::fingerprint::body_lines(&mut text, header, file_len, false);
+    store::fingerprint::count_lines(&mut text, counts);
+    store::fingerprint::footer_lines(&mut text, header);
     text
 }
 
