@@ -37,7 +37,8 @@ fn main() {
     if let Err(message) = embed() {
         eprintln!("error: cannot embed {message}");
         eprintln!(
-            "regenerate both tables with: cargo run --release -p gametable-gen --no-default-features --features cli -- generate cards"
+            "regenerate both tables with: {} cards",
+            gametable_format::GENERATE
         );
         std::process::exit(1);
     }

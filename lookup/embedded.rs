@@ -1,9 +1,10 @@
 //! The committed (8, 5) outcome and distance tables, embedded at compile time.
 //!
-//! `build.rs` checks `data/cards-8-5.gtbl` (magic, version, checksum,
-//! parameters and codes), decompresses it and writes the raw packed codes to
-//! `OUT_DIR`; they are included here as a `static` byte slice, so a lookup
-//! needs no start-up work at all. Regenerate the file with
+//! `build.rs` checks `data/cards-8-5.gtbl` and `data/cards-8-5-distance.gtbl`
+//! (magic, version, checksums, parameters, codes and distances),
+//! decompresses them and writes the raw payloads to `OUT_DIR`; they are
+//! included here as `static` byte slices, so a lookup needs no start-up
+//! work at all. Regenerate the files with
 //! `cargo run --release -p gametable-gen --no-default-features --features cli -- generate cards`.
 
 use crate::distance::DistanceTable;

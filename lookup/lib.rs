@@ -63,7 +63,9 @@
 //!   dependencies `gametable-format` and `memmap2` (pure Rust, no C compiler).
 //!
 //! # Data generation
-//! `cargo run --release -p gametable-gen -- generate cards` rewrites
+//! `cargo run --release -p gametable-gen --no-default-features --features cli -- generate cards`
+//! (`gametable_format::GENERATE`; without the default features, which
+//! embed these very files, it builds when they are missing) rewrites
 //! `data/cards-8-5.gtbl` and `data/cards-8-5-distance.gtbl`; `build.rs`
 //! validates both, checks them against each other and embeds the decoded bytes.
 //!

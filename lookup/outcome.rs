@@ -44,7 +44,7 @@ pub mod code {
     pub const WIN: u8 = 1;
     /// The player to move loses.
     pub const LOSS: u8 = 2;
-    /// Both hands all zero: not a position.
+    /// Not a position of the game (in Cards, both hands all zero).
     pub const NOT_A_POSITION: u8 = 3;
 }
 

@@ -7,6 +7,8 @@
 //! - [`games`]: the built-in games, each in a place of its own (rules,
 //!   index, notation, and Cards' fast path);
 //! - [`store`]: table files, written and read for any game;
+//! - [`distributed`]: the level sweep across processes (MPI ranks, feature
+//!   `mpi`) and with checkpoints, for any game on the engine;
 //! - `cli`: the command line, apart from all three (feature `cli`, on by
 //!   default; a game of one's own needs none of it);
 //! - [`judge`]: the contest input scanner the judge formats share;

@@ -137,10 +137,10 @@ pub enum BenchWhat {
     /// Time one variant's sweep: plain baseline, level sweep, orbits, all cores.
     Sweep {
         /// Cards per hand.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 8, value_parser = hand_size)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = gametable::Variant::CLASSIC.cards(), value_parser = hand_size)]
         cards: u8,
         /// Card values are 0..modulus.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 5, value_parser = modulus)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = gametable::Variant::CLASSIC.modulus(), value_parser = modulus)]
         modulus: u8,
         /// Runs per sweep; the best time counts.
         #[arg(long, allow_negative_numbers = true, default_value_t = 5, value_parser = clap::value_parser!(u32).range(1..))]
@@ -187,13 +187,15 @@ pub enum GenerateGame {
     /// Solve Cards with the given hand size and modulus.
     Cards {
         /// Cards per hand.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 8, value_parser = hand_size)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = gametable::Variant::CLASSIC.cards(), value_parser = hand_size)]
         cards: u8,
         /// Card values are 0..modulus.
-        #[arg(long, allow_negative_numbers = true, default_value_t = 5, value_parser = modulus)]
+        #[arg(long, allow_negative_numbers = true, default_value_t = gametable::Variant::CLASSIC.modulus(), value_parser = modulus)]
         modulus: u8,
-        /// Where to write the table (default: data/cards-<cards>-<modulus>.gtbl).
-        /// A fingerprint is written beside it and SHA256SUMS there is updated.
+        /// Where to write the table (default:
+        /// data/cards-<cards>-<modulus>[-orbits][-raw].gtbl, by --symmetry and
+        /// --compression). A fingerprint is written beside it and SHA256SUMS
+        /// there is updated.
         #[arg(long)]
         output: Option<PathBuf>,
         /// Skip the distance table (<name>-distance.gtbl, one byte per state);

@@ -140,7 +140,7 @@ pub static GAMES: &[Entry] = &[
             ParameterSpec {
                 name: "cards",
                 help: "cards per hand",
-                default: 8,
+                default: gametable::Variant::CLASSIC.cards() as u64,
                 min: 1,
                 max: gametable::MAX_CARDS as u64,
                 step: 1,
@@ -148,7 +148,7 @@ pub static GAMES: &[Entry] = &[
             ParameterSpec {
                 name: "modulus",
                 help: "card values are 0..modulus",
-                default: 5,
+                default: gametable::Variant::CLASSIC.modulus() as u64,
                 min: 2,
                 max: gametable::MAX_MODULUS as u64,
                 step: 1,

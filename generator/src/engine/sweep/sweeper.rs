@@ -1,8 +1,8 @@
 //! Who runs the level loop: this process on its cores ([`Threads`]), or an
 //! executor elsewhere in the crate (across MPI ranks, or with checkpoints).
 //!
-//! The entry points that build a kernel ([`crate::engine::solve()`], Cards'
-//! solve) take a [`Sweeper`] so that they need not know how the loop is
+//! The entry points that build a kernel ([`crate::engine::solve_on`],
+//! Cards' `solve_orbits_on`) take a [`Sweeper`] so that they need not know how the loop is
 //! run; the executors that are not threads live outside the engine
 //! (`crate::distributed`), since they write files and talk to other
 //! processes.
