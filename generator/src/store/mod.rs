@@ -71,3 +71,26 @@ pub fn compression_words(compression: gametable_format::Compression) -> &'static
         gametable_format::Compression::Zstd => "zstd",
     }
 }
+
+/// The `generate` flags that ask for layout `symmetry` and `compression`,
+/// each with its leading space, where `default` is the symmetry the
+/// command stores without `--symmetry` (every state for Cards' fast path,
+/// one per orbit for a game on the engine); zstd is every command's default
+/// compression. Fingerprints record them in the regenerating command.
+pub fn layout_flags(
+    symmetry: gametable_format::Symmetry,
+    compression: gametable_format::Compression,
+    default: gametable_format::Symmetry,
+) -> String {
+    let mut flags = String::new();
+    if symmetry != default {
+        flags.push_str(match symmetry {
+            gametable_format::Symmetry::None => " --symmetry none",
+            gametable_format::Symmetry::Orbits => " --symmetry orbits",
+        });
+    }
+    if compression == gametable_format::Compression::None {
+        flags.push_str(" --compression none");
+    }
+    flags
+}

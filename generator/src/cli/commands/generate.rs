@@ -11,10 +11,13 @@ use crate::cli::registry::BuiltIn;
 use crate::cli::source::Source;
 use crate::distributed::Executor;
 use crate::engine::{Game, SolveOptions};
-use crate::games::cards::files::{self as table_file, DistanceFile, OutcomeFile};
-use crate::games::cards::solve::{self as sweep, Solution};
+use crate::games::cards::files as table_file;
+use crate::games::cards::solve as sweep;
+use crate::games::cards::writer::{
+    self, encode_distances, encode_outcomes, file_name_of, layout_distances,
+};
 use crate::store::{self, WriteOptions};
-use gametable::{code, PerfectPlay, Variant};
+use gametable::{code, Variant};
 
 /// How `generate` runs.
 pub struct Options {
@@ -228,105 +231,6 @@ fn check_memory(
     Ok(())
 }
 
-/// An encoded outcome table, read back and checked, ready to write.
-struct EncodedOutcomes {
-    bytes: Vec<u8>,
-    decoded: OutcomeFile,
-}
-
-/// Encodes the sweep's outcomes, then reads them back with every check the
-/// readers make and compares every state and the counts.
-fn encode_outcomes(path: &Path, solution: &Solution) -> crate::cli::Result<EncodedOutcomes> {
-    let bytes = table_file::encode(solution)?;
-    let decoded = OutcomeFile::from_bytes(path, &bytes)?;
-    if decoded.packed != solution.outcomes || decoded.counts() != solution.counts {
-        return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
-    }
-    Ok(EncodedOutcomes { bytes, decoded })
-}
-
-impl EncodedOutcomes {
-    /// Writes the table and its fingerprint atomically, adding their
-    /// names to `landed` as they land.
-    fn write(&self, path: &Path, landed: &mut Vec<String>) -> crate::cli::Result<()> {
-        let counts = self.decoded.counts();
-        let fingerprint = |name: &str| {
-            table_file::fingerprint(name, &self.decoded.header, self.bytes.len(), counts)
-        };
-        write_encoded(path, &self.bytes, fingerprint, landed)
-    }
-}
-
-/// Writes `bytes` at `path`, then the fingerprint `fingerprint` makes of
-/// its file name beside it, atomically, adding their names to `landed` as
-/// they land.
-fn write_encoded(
-    path: &Path,
-    bytes: &[u8],
-    fingerprint: impl FnOnce(&str) -> String,
-    landed: &mut Vec<String>,
-) -> crate::cli::Result<()> {
-    let text = fingerprint(&file_name_of(path)?);
-    Ok(store::write_with_fingerprint(path, bytes, &text, landed)?)
-}
-
-/// An encoded distance table, read back and checked, ready to write.
-struct EncodedDistances {
-    bytes: Vec<u8>,
-    decoded: DistanceFile,
-    stats: table_file::DistanceStats,
-}
-
-/// Encodes the distances, reads them back, and checks them against the
-/// outcomes (a [`PerfectPlay`] accepts only tables that agree).
-fn encode_distances(
-    path: &Path,
-    outcomes: &OutcomeFile,
-    distances: &[u16],
-) -> crate::cli::Result<EncodedDistances> {
-    let distance_path = table_file::distance_path(path);
-    let (bits, payload) = table_file::pack_distances(distances)?;
-    let bytes =
-        gametable_format::encode(&table_file::distance_spec(outcomes.variant, bits), &payload)?;
-    let decoded = DistanceFile::from_bytes(&distance_path, &bytes)?;
-    if decoded.bytes != payload {
-        return Err("internal error: the encoded distance table does not read back as the sweep's result; nothing written".into());
-    }
-    PerfectPlay::new(outcomes.table(), decoded.table()).map_err(|e| {
-        format!(
-            "internal error: the sweep's outcomes and distances disagree ({e}); nothing written"
-        )
-    })?;
-    let stats = decoded.stats();
-    Ok(EncodedDistances {
-        bytes,
-        decoded,
-        stats,
-    })
-}
-
-impl EncodedDistances {
-    /// Writes the table and its fingerprint atomically, adding their
-    /// names to `landed` as they land.
-    fn write(&self, path: &Path, landed: &mut Vec<String>) -> crate::cli::Result<()> {
-        let fingerprint = |name: &str| {
-            table_file::distance_fingerprint(
-                name,
-                &self.decoded.header,
-                self.bytes.len(),
-                &self.stats,
-            )
-        };
-        write_encoded(path, &self.bytes, fingerprint, landed)
-    }
-}
-
-fn file_name_of(path: &Path) -> crate::cli::Result<String> {
-    path.file_name()
-        .map(|n| n.to_string_lossy().into_owned())
-        .ok_or_else(|| format!("{}: not a file path", path.display()).into())
-}
-
 /// `generate cards` with `--symmetry orbits` or `--compression none`: solves
 /// `variant` and writes its outcome table in that layout (default
 /// name from `table_file::layout_file_name`), its fingerprint and its
@@ -392,19 +296,9 @@ pub fn outcome_table(
     // encoder's, so that they are not held twice beside the file: the
     // opener has checked the decoded payload against the header's digest,
     // which must then be this one.
-    let sweep_digest = gametable_format::sha256(&laid.packed);
     let counts = laid.counts;
-    let bytes = laid.bytes;
-    drop(laid.packed);
-    let decoded = gametable::OpenTable::from_bytes(&bytes).map_err(|e| {
-        format!("internal error: the encoded table does not read back ({e}); nothing written")
-    })?;
+    let (bytes, decoded) = writer::read_back(laid.packed, laid.bytes, counts)?;
     let stored = decoded.header().states;
-    if decoded.header().payload_sha256 != sweep_digest
-        || table_file::count_codes(decoded.as_bytes(), stored) != counts
-    {
-        return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
-    }
     let fingerprint = table_file::fingerprint(&file_name, decoded.header(), bytes.len(), counts);
     // The distance table is solved, encoded and checked before anything
     // lands, so that a failure or a kill there leaves the old tables alone.
@@ -472,117 +366,6 @@ pub fn outcome_table(
     Ok(())
 }
 
-/// A layout's distance table, encoded, read back and checked, with its
-/// fingerprint, ready to write at `path`.
-struct EncodedLayoutDistances {
-    path: PathBuf,
-    bytes: Vec<u8>,
-    fingerprint: String,
-}
-
-/// The distance table beside the layout table `path` (whose header is
-/// `outcomes` and codes `packed`), in the same symmetry and compression:
-/// solved with distances, one per stored state, read back with every check
-/// of the lookup crate's opener and checked against the codes (a draw or
-/// not a position has no distance, every other state one), with its
-/// fingerprint, nothing written yet; `laid`: the distances in the table's
-/// layout, when a sweep already gave them.
-fn layout_distances(
-    variant: Variant,
-    path: &Path,
-    outcomes: &gametable_format::Header,
-    packed: &[u8],
-    laid: Option<Vec<u16>>,
-) -> crate::cli::Result<EncodedLayoutDistances> {
-    let distances = match laid {
-        Some(laid) => laid,
-        None => in_layout(variant, outcomes.symmetry),
-    };
-    let distance_path = table_file::distance_path(path);
-    let (bits, payload) = table_file::pack_distances(&distances)?;
-    let spec = gametable_format::TableSpec {
-        symmetry: outcomes.symmetry,
-        states: outcomes.states,
-        compression: outcomes.compression,
-        ..table_file::distance_spec(variant, bits)
-    };
-    let bytes = gametable_format::encode(&spec, &payload)?;
-    let decoded = gametable::OpenDistanceTable::from_bytes(&bytes).map_err(|e| {
-        format!(
-            "internal error: the encoded distance table does not read back ({e}); nothing written"
-        )
-    })?;
-    let agrees = (0..outcomes.states).all(|i| {
-        let code = gametable::packing::code_at(packed, i).unwrap_or(code::NOT_A_POSITION);
-        let none = distances
-            .get(i as usize)
-            .is_none_or(|&d| d == crate::engine::NO_DISTANCE);
-        none == (code == code::DRAW || code == code::NOT_A_POSITION)
-    });
-    if decoded.as_bytes() != payload || !agrees {
-        return Err("internal error: the distance table does not read back as solved or disagrees with the outcomes; nothing written".into());
-    }
-    let fingerprint = layout_distance_fingerprint(&distance_path, &bytes, path)?;
-    Ok(EncodedLayoutDistances {
-        path: distance_path,
-        bytes,
-        fingerprint,
-    })
-}
-
-/// Every stored state's distance in the layout `symmetry`, from a sweep
-/// with distances on this process's threads.
-fn in_layout(variant: Variant, symmetry: gametable_format::Symmetry) -> Vec<u16> {
-    use gametable_format::Symmetry;
-    let (_, full) = sweep::solve_with_distances(variant);
-    match symmetry {
-        Symmetry::None => full,
-        Symmetry::Orbits => {
-            let orbits = gametable::symmetry::Orbits::new(variant);
-            let hands = u64::from(variant.hands());
-            (0..orbits.states())
-                .map(|i| {
-                    let (a, b) = orbits.state(i);
-                    full.get((a as u64 * hands + b as u64) as usize)
-                        .copied()
-                        .unwrap_or(crate::engine::NO_DISTANCE)
-                })
-                .collect()
-        }
-    }
-}
-
-/// The fingerprint of a distance table written by `generate cards` in a
-/// layout: the Cards one for a full table, the store's generic one (with the
-/// regenerating command) for a reduced one. `verify` expects the same.
-pub fn layout_distance_fingerprint(
-    distance_path: &Path,
-    bytes: &[u8],
-    outcome_path: &Path,
-) -> crate::cli::Result<String> {
-    let name = file_name_of(distance_path)?;
-    let table = crate::store::decode_table(distance_path, bytes)?;
-    if table.symmetry() == gametable_format::Symmetry::None {
-        let file = DistanceFile::from_bytes(distance_path, bytes)?;
-        return Ok(table_file::distance_fingerprint(
-            &name,
-            &file.header,
-            bytes.len(),
-            &file.stats(),
-        ));
-    }
-    let command = table_file::regenerate_command(
-        &table.header,
-        &format!("data/{}", file_name_of(outcome_path)?),
-    );
-    Ok(crate::store::fingerprint::fingerprint(
-        &name,
-        &table,
-        bytes.len(),
-        &command,
-    ))
-}
-
 /// The command that writes a table of `game` in layout `symmetry` /
 /// `compression` as `data/<file_name>` again, as fingerprints record it
 /// (the same whatever directory the table was written to).
@@ -594,19 +377,10 @@ pub fn regenerate_command(
 ) -> String {
     let name = crate::with_game!(game, g => g.name());
     format!(
-        "{} {name}{}{}{} --output {output}",
+        "{} {name}{}{} --output {output}",
         gametable_format::GENERATE,
         game.flags(),
-        if symmetry == gametable_format::Symmetry::None {
-            " --symmetry none"
-        } else {
-            ""
-        },
-        if compression == gametable_format::Compression::None {
-            " --compression none"
-        } else {
-            ""
-        },
+        store::layout_flags(symmetry, compression, gametable_format::Symmetry::Orbits),
     )
 }
 

@@ -707,7 +707,8 @@ fn verify_reduced_distances(
         gametable::OpenDistanceTable::from_bytes(bytes).map_err(|e| super::open_error(path, e))?;
     let variant = table.variant();
     let outcome_path = table_file::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
-    let expected = super::generate::layout_distance_fingerprint(path, bytes, &outcome_path)?;
+    let expected =
+        crate::games::cards::writer::layout_distance_fingerprint(path, bytes, &outcome_path)?;
     let lacking = Lacking::of_companions(path, &expected, bytes)?;
     let (_, distances) = fresh_for(fresh, variant);
     let orbits = Orbits::new(variant);

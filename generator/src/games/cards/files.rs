@@ -519,12 +519,5 @@ pub fn regenerate_command(header: &Header, output: &str) -> String {
 /// The `generate cards` flags that choose a header's layout, empty for the
 /// default one (full, zstd), with a leading space otherwise.
 pub fn layout_flags(header: &Header) -> String {
-    let mut flags = String::new();
-    if header.symmetry == Symmetry::Orbits {
-        flags.push_str(" --symmetry orbits");
-    }
-    if header.compression == Compression::None {
-        flags.push_str(" --compression none");
-    }
-    flags
+    store::layout_flags(header.symmetry, header.compression, Symmetry::None)
 }

@@ -7,7 +7,7 @@
 //! the sweep's row layout ([`space`]), the predecessor inner loop
 //! ([`predecessors`]), the engine kernel made of them ([`kernel`]) and the
 //! entry points that solve a variant ([`solve`]); its table files
-//! ([`files`]); the judge ([`judge`]); and what checks them: the deep check
+//! ([`files`]) and how they are checked and written ([`writer`]); the judge ([`judge`]); and what checks them: the deep check
 //! of a table against the rules ([`deep`]), two more solvers that tests
 //! check the sweep against (Cards on the exhaustive solver, [`oracle`],
 //! and an independent reference solver, [`reference`]), and the plain
@@ -26,3 +26,4 @@ pub mod predecessors;
 pub mod reference;
 pub mod solve;
 pub mod space;
+pub mod writer;

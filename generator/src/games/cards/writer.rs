@@ -1,0 +1,267 @@
+//! Cards' tables encoded, read back with every check a reader makes,
+//! compared with the sweep that made them, and only then written with
+//! their fingerprints: what `generate cards` writes, in every layout.
+//!
+//! Nothing is written unless the encoded bytes read back as the sweep's
+//! result; a table and its distance table are both ready before either
+//! lands ([`crate::store::write_with_fingerprint`] writes each atomically).
+
+use std::path::{Path, PathBuf};
+
+use gametable::{code, PerfectPlay, Variant};
+
+use super::files::{self as table_file, DistanceFile, OutcomeFile};
+use super::solve::{self as sweep, Solution};
+use crate::store;
+
+/// What goes wrong here: a file that cannot be written, or an internal
+/// error (a bug) when an encoded table does not read back as swept.
+pub type Result<T> = std::result::Result<T, Box<dyn std::error::Error>>;
+
+/// An encoded outcome table, read back and checked, ready to write.
+pub struct EncodedOutcomes {
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// The same read back.
+    pub decoded: OutcomeFile,
+}
+
+/// Encodes the sweep's outcomes, then reads them back with every check the
+/// readers make and compares every state and the counts.
+pub fn encode_outcomes(path: &Path, solution: &Solution) -> Result<EncodedOutcomes> {
+    let bytes = table_file::encode(solution)?;
+    let decoded = OutcomeFile::from_bytes(path, &bytes)?;
+    if decoded.packed != solution.outcomes || decoded.counts() != solution.counts {
+        return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
+    }
+    Ok(EncodedOutcomes { bytes, decoded })
+}
+
+impl EncodedOutcomes {
+    /// Writes the table and its fingerprint atomically, adding their
+    /// names to `landed` as they land.
+    pub fn write(&self, path: &Path, landed: &mut Vec<String>) -> Result<()> {
+        let counts = self.decoded.counts();
+        let fingerprint = |name: &str| {
+            table_file::fingerprint(name, &self.decoded.header, self.bytes.len(), counts)
+        };
+        write_encoded(path, &self.bytes, fingerprint, landed)
+    }
+}
+
+/// Writes `bytes` at `path`, then the fingerprint `fingerprint` makes of
+/// its file name beside it, atomically, adding their names to `landed` as
+/// they land.
+fn write_encoded(
+    path: &Path,
+    bytes: &[u8],
+    fingerprint: impl FnOnce(&str) -> String,
+    landed: &mut Vec<String>,
+) -> Result<()> {
+    let text = fingerprint(&file_name_of(path)?);
+    Ok(store::write_with_fingerprint(path, bytes, &text, landed)?)
+}
+
+/// An encoded distance table, read back and checked, ready to write.
+pub struct EncodedDistances {
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// The same read back.
+    pub decoded: DistanceFile,
+    /// Its longest win and loss and histogram.
+    pub stats: table_file::DistanceStats,
+}
+
+/// Encodes the distances, reads them back, and checks them against the
+/// outcomes (a [`PerfectPlay`] accepts only tables that agree).
+pub fn encode_distances(
+    path: &Path,
+    outcomes: &OutcomeFile,
+    distances: &[u16],
+) -> Result<EncodedDistances> {
+    let distance_path = table_file::distance_path(path);
+    let (bits, payload) = table_file::pack_distances(distances)?;
+    let bytes =
+        gametable_format::encode(&table_file::distance_spec(outcomes.variant, bits), &payload)?;
+    let decoded = DistanceFile::from_bytes(&distance_path, &bytes)?;
+    if decoded.bytes != payload {
+        return Err("internal error: the encoded distance table does not read back as the sweep's result; nothing written".into());
+    }
+    PerfectPlay::new(outcomes.table(), decoded.table()).map_err(|e| {
+        format!(
+            "internal error: the sweep's outcomes and distances disagree ({e}); nothing written"
+        )
+    })?;
+    let stats = decoded.stats();
+    Ok(EncodedDistances {
+        bytes,
+        decoded,
+        stats,
+    })
+}
+
+impl EncodedDistances {
+    /// Writes the table and its fingerprint atomically, adding their
+    /// names to `landed` as they land.
+    pub fn write(&self, path: &Path, landed: &mut Vec<String>) -> Result<()> {
+        let fingerprint = |name: &str| {
+            table_file::distance_fingerprint(
+                name,
+                &self.decoded.header,
+                self.bytes.len(),
+                &self.stats,
+            )
+        };
+        write_encoded(path, &self.bytes, fingerprint, landed)
+    }
+}
+
+/// The file name of `path`, or an error naming a path that has none.
+pub fn file_name_of(path: &Path) -> Result<String> {
+    path.file_name()
+        .map(|n| n.to_string_lossy().into_owned())
+        .ok_or_else(|| format!("{}: not a file path", path.display()).into())
+}
+
+/// Reads a laid-out outcome table's `bytes` back with every check the
+/// lookup crate's opener makes, and compares its codes and `counts` with
+/// the sweep's `packed` codes before anything is written. The codes are
+/// compared by their SHA-256, taken here apart from the encoder's, so that
+/// they are not held twice beside the file: the opener has checked the
+/// decoded payload against the header's digest, which must then be this
+/// one.
+///
+/// # Errors
+/// An internal error (a bug) when the table does not read back as swept.
+pub fn read_back(
+    packed: Vec<u8>,
+    bytes: Vec<u8>,
+    counts: [u64; 4],
+) -> Result<(Vec<u8>, gametable::OpenTable)> {
+    let sweep_digest = gametable_format::sha256(&packed);
+    drop(packed);
+    let decoded = gametable::OpenTable::from_bytes(&bytes).map_err(|e| {
+        format!("internal error: the encoded table does not read back ({e}); nothing written")
+    })?;
+    let stored = decoded.header().states;
+    if decoded.header().payload_sha256 != sweep_digest
+        || store::count_codes(decoded.as_bytes(), stored) != counts
+    {
+        return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
+    }
+    Ok((bytes, decoded))
+}
+
+/// A layout's distance table, encoded, read back and checked, with its
+/// fingerprint, ready to write at `path`.
+pub struct EncodedLayoutDistances {
+    /// Where it goes: beside its outcome table.
+    pub path: PathBuf,
+    /// The file's bytes.
+    pub bytes: Vec<u8>,
+    /// Its fingerprint.
+    pub fingerprint: String,
+}
+
+/// The distance table beside the layout table `path` (whose header is
+/// `outcomes` and codes `packed`), in the same symmetry and compression:
+/// solved with distances, one per stored state, read back with every check
+/// of the lookup crate's opener and checked against the codes (a draw or
+/// not a position has no distance, every other state one), with its
+/// fingerprint, nothing written yet; `laid`: the distances in the table's
+/// layout, when a sweep already gave them.
+pub fn layout_distances(
+    variant: Variant,
+    path: &Path,
+    outcomes: &gametable_format::Header,
+    packed: &[u8],
+    laid: Option<Vec<u16>>,
+) -> Result<EncodedLayoutDistances> {
+    let distances = match laid {
+        Some(laid) => laid,
+        None => in_layout(variant, outcomes.symmetry),
+    };
+    let distance_path = table_file::distance_path(path);
+    let (bits, payload) = table_file::pack_distances(&distances)?;
+    let spec = gametable_format::TableSpec {
+        symmetry: outcomes.symmetry,
+        states: outcomes.states,
+        compression: outcomes.compression,
+        ..table_file::distance_spec(variant, bits)
+    };
+    let bytes = gametable_format::encode(&spec, &payload)?;
+    let decoded = gametable::OpenDistanceTable::from_bytes(&bytes).map_err(|e| {
+        format!(
+            "internal error: the encoded distance table does not read back ({e}); nothing written"
+        )
+    })?;
+    let agrees = (0..outcomes.states).all(|i| {
+        let code = gametable::packing::code_at(packed, i).unwrap_or(code::NOT_A_POSITION);
+        let none = distances
+            .get(i as usize)
+            .is_none_or(|&d| d == crate::engine::NO_DISTANCE);
+        none == (code == code::DRAW || code == code::NOT_A_POSITION)
+    });
+    if decoded.as_bytes() != payload || !agrees {
+        return Err("internal error: the distance table does not read back as solved or disagrees with the outcomes; nothing written".into());
+    }
+    let fingerprint = layout_distance_fingerprint(&distance_path, &bytes, path)?;
+    Ok(EncodedLayoutDistances {
+        path: distance_path,
+        bytes,
+        fingerprint,
+    })
+}
+
+/// Every stored state's distance in the layout `symmetry`, from a sweep
+/// with distances on this process's threads.
+fn in_layout(variant: Variant, symmetry: gametable_format::Symmetry) -> Vec<u16> {
+    use gametable_format::Symmetry;
+    let (_, full) = sweep::solve_with_distances(variant);
+    match symmetry {
+        Symmetry::None => full,
+        Symmetry::Orbits => {
+            let orbits = gametable::symmetry::Orbits::new(variant);
+            let hands = u64::from(variant.hands());
+            (0..orbits.states())
+                .map(|i| {
+                    let (a, b) = orbits.state(i);
+                    full.get((a as u64 * hands + b as u64) as usize)
+                        .copied()
+                        .unwrap_or(crate::engine::NO_DISTANCE)
+                })
+                .collect()
+        }
+    }
+}
+
+/// The fingerprint of a distance table written by `generate cards` in a
+/// layout: the Cards one for a full table, the store's generic one (with the
+/// regenerating command) for a reduced one. `verify` expects the same.
+pub fn layout_distance_fingerprint(
+    distance_path: &Path,
+    bytes: &[u8],
+    outcome_path: &Path,
+) -> Result<String> {
+    let name = file_name_of(distance_path)?;
+    let table = store::decode_table(distance_path, bytes)?;
+    if table.symmetry() == gametable_format::Symmetry::None {
+        let file = DistanceFile::from_bytes(distance_path, bytes)?;
+        return Ok(table_file::distance_fingerprint(
+            &name,
+            &file.header,
+            bytes.len(),
+            &file.stats(),
+        ));
+    }
+    let command = table_file::regenerate_command(
+        &table.header,
+        &format!("data/{}", file_name_of(outcome_path)?),
+    );
+    Ok(store::fingerprint::fingerprint(
+        &name,
+        &table,
+        bytes.len(),
+        &command,
+    ))
+}
