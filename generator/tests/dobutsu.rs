@@ -786,7 +786,7 @@ fn unmoves_invert_moves_near_the_start() {
 #[ignore = "timing, not a check"]
 fn speed() {
     let g = Dobutsu::FULL;
-    let mut rng = gametable_gen::engine::conformance::SplitMix64::new(7);
+    let mut rng = gametable_gen::engine::rng::SplitMix64::new(7);
     let indices: Vec<u64> = (0..1_000_000).map(|_| rng.below(g.states())).collect();
     let mut out = Vec::new();
     let started = std::time::Instant::now();

@@ -66,7 +66,7 @@ pub fn with_executor<T>(
         if ranks.report && executor.writes() && result.is_ok() {
             eprintln!(
                 "rank 0: peak memory (VmHWM) with the writing: {:.1} MiB",
-                crate::distributed::memory("VmHWM:") as f64 / 1024.0
+                crate::engine::memory::status_kib("VmHWM:").unwrap_or(0) as f64 / 1024.0
             );
         }
     }

@@ -32,6 +32,7 @@ use std::path::PathBuf;
 use std::time::Instant;
 
 use crate::engine::distances::{self, Distances};
+use crate::engine::memory::status_kib;
 use crate::engine::solve::NO_DISTANCE;
 use crate::engine::sweep::{Kernel, SpaceSolution, Sweeper};
 
@@ -251,7 +252,7 @@ impl Sweeper for Ranks<'_> {
     {
         let started = Instant::now();
         // What the kernel's tables and the MPI library hold before any cell.
-        let base = memory("VmRSS:");
+        let base = status_kib("VmRSS:").unwrap_or(0);
         let comm = self.comm;
         let (me, ranks) = (comm.rank(), comm.size());
         let slots = kernel.slots();
@@ -464,7 +465,7 @@ impl Ranks<'_> {
             if let Some(distances) = sweep.into_distances() {
                 send_chunked(comm, distances.as_bytes());
             }
-            let peak = memory("VmHWM:");
+            let peak = status_kib("VmHWM:").unwrap_or(0);
             comm.send(0, &[base.to_le_bytes(), peak.to_le_bytes()].concat());
             return None;
         }
@@ -503,7 +504,7 @@ impl Ranks<'_> {
         // Rank 0's peak includes the assembly.
         let mut memories = vec![RankMemory {
             before: base,
-            peak: memory("VmHWM:"),
+            peak: status_kib("VmHWM:").unwrap_or(0),
         }];
         for rank in 1..comm.size() {
             let bytes = comm.receive(rank);
@@ -573,21 +574,6 @@ pub fn launched_size() -> Option<usize> {
     ["OMPI_COMM_WORLD_SIZE", "PMI_SIZE"]
         .iter()
         .find_map(|v| std::env::var(v).ok()?.parse().ok())
-}
-
-/// A memory figure of this process in KiB from `/proc/self/status`
-/// (`VmHWM:` its peak resident memory, `VmRSS:` its resident memory now),
-/// 0 where unknown.
-pub fn memory(field: &str) -> u64 {
-    std::fs::read_to_string("/proc/self/status")
-        .ok()
-        .and_then(|status| {
-            status.lines().find_map(|line| {
-                line.strip_prefix(field)
-                    .and_then(|v| v.trim().trim_end_matches("kB").trim().parse().ok())
-            })
-        })
-        .unwrap_or(0)
 }
 
 /// The level loop as a command chose it: on this process's threads, or

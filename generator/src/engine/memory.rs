@@ -4,9 +4,25 @@
 //! its control group (`systemd-run -p MemoryMax`, a container's limit:
 //! cgroup v2 `memory.max`, v1 `memory.limit_in_bytes`). A sweep is refused
 //! up front when its first table alone exceeds this, instead of ending on a
-//! failed allocation.
+//! failed allocation. And how much it holds ([`status_kib`]), for the
+//! figures the sweeps report.
 
 use std::fs;
+
+/// A memory figure of this process in KiB from `/proc/self/status`
+/// (`VmHWM:` its peak resident memory, `VmRSS:` its resident memory now);
+/// `None` where the system does not say (not Linux).
+pub fn status_kib(field: &str) -> Option<u64> {
+    let status = fs::read_to_string("/proc/self/status").ok()?;
+    status.lines().find_map(|line| {
+        line.strip_prefix(field)?
+            .trim()
+            .trim_end_matches("kB")
+            .trim()
+            .parse()
+            .ok()
+    })
+}
 
 /// The least of the bounds the system states, in bytes; `None` when it
 /// states none (not Linux).

@@ -9,7 +9,7 @@
 //! [`codes`] the 2-bit outcome codes packed as tables store them,
 //! [`distances`] the distances kept in one byte or two, [`memory`] how much
 //! memory the process may use, [`queue`] the plain queue solve kept as a second solver,
-//! [`reach`] reachability counts, [`census`] the counts of reachable
+//! [`reach`] reachability counts, [`rng`] the one seeded random generator, [`census`] the counts of reachable
 //! positions by value as a game's literature gives them, [`conformance`]
 //! the check a game author runs on an implementation, [`deep`] the
 //! one-move-deep check of a table against the rules, and [`analysis`] one
@@ -29,6 +29,7 @@ pub mod orbits;
 pub mod queue;
 pub mod reach;
 pub mod reverse;
+pub mod rng;
 pub mod solve;
 pub mod space;
 pub mod sweep;

@@ -99,7 +99,7 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
 /// `seconds visits peak_bytes`.
 pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
-    let before = status_kib("VmRSS:");
+    let before = crate::engine::memory::status_kib("VmRSS:");
     let mut best = Duration::MAX;
     let mut visits = 0;
     for _ in 0..repeat.max(1) {
@@ -133,16 +133,10 @@ pub fn measure(kind: &str, cards: u8, modulus: u8, repeat: u32) -> crate::cli::R
         };
         best = best.min(started.elapsed());
     }
-    let peak = match (before, status_kib("VmHWM:")) {
+    let peak = match (before, crate::engine::memory::status_kib("VmHWM:")) {
         (Some(before), Some(peak)) => peak.saturating_sub(before) * 1024,
         _ => 0,
     };
     say!("{} {visits} {peak}", best.as_secs_f64());
     Ok(())
-}
-
-fn status_kib(field: &str) -> Option<u64> {
-    let status = std::fs::read_to_string("/proc/self/status").ok()?;
-    let line = status.lines().find(|l| l.starts_with(field))?;
-    line.split_whitespace().nth(1)?.parse().ok()
 }

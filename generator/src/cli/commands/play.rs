@@ -14,7 +14,7 @@ use std::path::Path;
 use gametable::{Card, Evaluation, Hand, MoveError, Player, Position, Variant};
 
 use super::play_game::Repetitions;
-use super::PlaySource;
+use crate::cli::source::PlaySource;
 use crate::engine::analysis::analyse;
 use crate::engine::{quote, Side};
 use crate::games::cards::game::Cards;
@@ -36,38 +36,15 @@ pub struct Setup<'a> {
     pub table: Option<&'a Path>,
 }
 
-/// xorshift64*: a small, seeded, reproducible generator; plenty for dealing
-/// a start position, and no dependency.
-struct XorShift(u64);
-
-impl XorShift {
-    fn new(seed: u64) -> XorShift {
-        // Zero is a fixed point of xorshift: mix the seed first.
-        XorShift(seed.wrapping_mul(0x9E37_79B9_7F4A_7C15) | 1)
-    }
-
-    fn next(&mut self) -> u64 {
-        self.0 ^= self.0 >> 12;
-        self.0 ^= self.0 << 25;
-        self.0 ^= self.0 >> 27;
-        self.0.wrapping_mul(0x2545_F491_4F6C_DD1D)
-    }
-
-    /// A value in `0..bound` (bound > 0); the bias is below 2^-50 here.
-    fn below(&mut self, bound: u8) -> u8 {
-        ((self.next() >> 32) % u64::from(bound.max(1))) as u8
-    }
-}
-
 /// Random hands, neither all zeros (so somebody has a move).
 fn deal(variant: Variant, seed: u64) -> crate::cli::Result<(Hand, Hand)> {
-    let mut rng = XorShift::new(seed);
+    let mut rng = crate::engine::rng::SplitMix64::new(seed);
     let mut cards = vec![0u8; usize::from(variant.cards())];
     loop {
         let mut hands = [Hand::all_zero(variant); 2];
         for hand in &mut hands {
             for card in cards.iter_mut() {
-                *card = rng.below(variant.modulus());
+                *card = rng.below(u64::from(variant.modulus())) as u8;
             }
             *hand = Hand::from_cards(variant, &cards)?;
         }

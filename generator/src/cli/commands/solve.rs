@@ -3,7 +3,7 @@
 use std::io::{self, Write};
 use std::path::Path;
 
-use super::TableSource;
+use crate::cli::source::TableSource;
 
 /// `solve cards`.
 pub fn cards(table: Option<&Path>) -> crate::cli::Result<()> {

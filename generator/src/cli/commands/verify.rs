@@ -703,8 +703,8 @@ fn verify_reduced_distances(
     bytes: &[u8],
     fresh: &mut Fresh,
 ) -> crate::cli::Result<String> {
-    let table =
-        gametable::OpenDistanceTable::from_bytes(bytes).map_err(|e| super::open_error(path, e))?;
+    let table = gametable::OpenDistanceTable::from_bytes(bytes)
+        .map_err(|e| crate::cli::source::open_error(path, e))?;
     let variant = table.variant();
     let outcome_path = table_file::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
     let expected =
@@ -752,7 +752,8 @@ fn known(distance: Option<u16>) -> Option<u32> {
 /// opener, the fingerprint, `SHA256SUMS`, and a fresh orbit sweep compared
 /// orbit by orbit.
 fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::cli::Result<String> {
-    let table = OpenTable::from_bytes(bytes).map_err(|e| super::open_error(path, e))?;
+    let table =
+        OpenTable::from_bytes(bytes).map_err(|e| crate::cli::source::open_error(path, e))?;
     let header = table.header();
     let variant = table.variant();
     let counts = table_file::count_codes(table.as_bytes(), header.states);

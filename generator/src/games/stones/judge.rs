@@ -109,15 +109,8 @@ fn answer_all<R: Read>(scanner: &mut Scanner<R>, out: &mut Vec<u8>) -> Result<()
 #[doc(hidden)]
 pub fn write_random_input(seed: u64, piles: u64, out: &mut Vec<u8>) {
     let piles = piles.clamp(1, MAX_TOTAL_PILES);
-    let mut state = seed;
-    let mut random = move || {
-        // SplitMix64.
-        state = state.wrapping_add(0x9E37_79B9_7F4A_7C15);
-        let mut z = state;
-        z = (z ^ (z >> 30)).wrapping_mul(0xBF58_476D_1CE4_E5B9);
-        z = (z ^ (z >> 27)).wrapping_mul(0x94D0_49BB_1331_11EB);
-        z ^ (z >> 31)
-    };
+    let mut rng = crate::engine::rng::SplitMix64::new(seed);
+    let mut random = move || rng.next_u64();
     let cases = piles.div_ceil(MAX_PILES);
     out.extend_from_slice(format!("{cases}\n").as_bytes());
     let mut left = piles;
