@@ -14,7 +14,13 @@
 
 use std::path::{Path, PathBuf};
 
-// The packing rule, the same file the crate compiles.
+// The packing rule, the outcome codes and the rule that an outcome and a
+// distance obey together: the same files the crate compiles.
+#[path = "lookup/code.rs"]
+#[allow(dead_code)]
+mod code;
+#[path = "lookup/consistency.rs"]
+mod consistency;
 #[path = "lookup/packing.rs"]
 #[allow(dead_code)]
 mod packing;
@@ -25,7 +31,6 @@ const TABLE: &str = "data/cards-8-5.gtbl";
 const DISTANCES: &str = "data/cards-8-5-distance.gtbl";
 const HANDS: u64 = 495;
 const STATES: u64 = 495 * 495;
-const NOT_A_POSITION: u8 = 3;
 
 fn main() {
     println!("cargo:rerun-if-changed=build.rs");
@@ -47,10 +52,10 @@ fn main() {
 fn embed() -> Result<(), String> {
     let outcomes = read(TABLE, TableKind::Outcome, 2).map_err(|e| format!("{TABLE}: {e}"))?;
     for index in 0..STATES {
-        let code = outcome_code(&outcomes, index);
-        if (code == NOT_A_POSITION) != (index == 0) {
+        let found = outcome_code(&outcomes, index);
+        if (found == code::NOT_A_POSITION) != (index == 0) {
             return Err(format!(
-                "{TABLE}: impossible outcome code {code} at state {index}"
+                "{TABLE}: impossible outcome code {found} at state {index}"
             ));
         }
     }
@@ -58,15 +63,9 @@ fn embed() -> Result<(), String> {
         read(DISTANCES, TableKind::Distance, 8).map_err(|e| format!("{DISTANCES}: {e}"))?;
     for index in 0..STATES {
         let distance = distances.get(index as usize).copied().unwrap_or(0);
-        let consistent = match (outcome_code(&outcomes, index), distance) {
-            (0 | NOT_A_POSITION, 255) => true,
-            (1, 0) => index < HANDS,
-            (1, d) => d % 2 == 1 && d != 255,
-            (2, 0) => index % HANDS == 0,
-            (2, d) => d % 2 == 0 && d != 255,
-            _ => false,
-        };
-        if !consistent {
+        // 8 bits per state, all ones for no distance.
+        let known = (distance != u8::MAX).then_some(u16::from(distance));
+        if !consistency::fits(outcome_code(&outcomes, index), known, index, HANDS) {
             return Err(format!(
                 "{DISTANCES}: distance {distance} at state {index} does not fit outcome code {} in {TABLE}",
                 outcome_code(&outcomes, index)

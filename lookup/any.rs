@@ -15,10 +15,11 @@ use std::path::Path;
 
 use gametable_format::{Game, Header, Symmetry, TableKind};
 
+use crate::code;
 use crate::index::StateIndex;
 use crate::open::{code_in, distance_in, map_file, Payload, Storage};
 use crate::open_error::OpenError;
-use crate::outcome::{code, Outcome};
+use crate::outcome::Outcome;
 
 /// A checked table file of any game and kind, queried by stored state.
 ///

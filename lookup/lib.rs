@@ -89,6 +89,8 @@ extern crate std;
 #[cfg(feature = "open")]
 mod any;
 mod binomial;
+pub mod code;
+pub mod consistency;
 mod distance;
 #[cfg(feature = "embedded")]
 mod embedded;
@@ -126,7 +128,7 @@ pub use index::{CardsIndex, FullIndex, StateIndex};
 pub use open::{cards_variant, OpenDistanceTable, OpenTable};
 #[cfg(feature = "open")]
 pub use open_error::OpenError;
-pub use outcome::{code, Outcome, Player, Verdict};
+pub use outcome::{Outcome, Player, Verdict};
 pub use play::{Evaluation, Move, Moves, PerfectPlay};
 pub use position::Position;
 pub use rules::{LegalMoves, MAX_MOVES};

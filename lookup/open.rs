@@ -27,11 +27,12 @@ use std::vec::Vec;
 use gametable_format::{Game, Header, Symmetry, TableKind};
 use memmap2::Mmap;
 
+use crate::code;
 use crate::distance::DistanceTable;
 use crate::error::{PositionError, TableError};
 use crate::hand::Hand;
 use crate::open_error::OpenError;
-use crate::outcome::{code, Outcome, Player, Verdict};
+use crate::outcome::{Outcome, Player, Verdict};
 use crate::position::Position;
 use crate::symmetry::Orbits;
 use crate::table::CardsTable;

@@ -2,6 +2,8 @@
 
 use core::fmt;
 
+use crate::code;
+
 /// The result of a position for the player to move, under perfect play.
 #[derive(Clone, Copy, Debug, PartialEq, Eq, Hash)]
 pub enum Outcome {
@@ -32,20 +34,6 @@ impl fmt::Display for Outcome {
             Outcome::Draw => "draw",
         })
     }
-}
-
-/// The 2-bit codes of an outcome table, one per state.
-///
-/// Part of the table file format: changing them needs a new format version.
-pub mod code {
-    /// Neither side can force a win.
-    pub const DRAW: u8 = 0;
-    /// The player to move wins.
-    pub const WIN: u8 = 1;
-    /// The player to move loses.
-    pub const LOSS: u8 = 2;
-    /// Not a position of the game (in Cards, both hands all zero).
-    pub const NOT_A_POSITION: u8 = 3;
 }
 
 impl Outcome {

@@ -8,7 +8,7 @@ use core::fmt;
 
 use crate::distance::DistanceTable;
 use crate::error::{PositionError, TableError};
-use crate::outcome::{code, Outcome};
+use crate::outcome::Outcome;
 use crate::position::Position;
 use crate::rules::MAX_MOVES;
 use crate::table::CardsTable;
@@ -223,13 +223,7 @@ impl<'a> PerfectPlay<'a> {
         let hands = u64::from(outcomes.variant().hands());
         let bad = (0..outcomes.variant().states()).find(|&index| {
             let distance = distances.distance_at(index);
-            match (outcomes.code(index), distance) {
-                (code::DRAW | code::NOT_A_POSITION, None) => false,
-                (code::WIN, Some(0)) => index >= hands,
-                (code::WIN, Some(d)) => d % 2 == 0,
-                (code::LOSS, Some(d)) => d % 2 == 1,
-                _ => true,
-            }
+            !crate::consistency::fits(outcomes.code(index), distance, index, hands)
         });
         match bad {
             Some(index) => Err(TableError::Inconsistent { index }),

@@ -5,9 +5,10 @@
 //! built) into the state index, then does one load and one shift: no
 //! allocation, no initialisation, no locks.
 
+use crate::code;
 use crate::error::{PositionError, TableError};
 use crate::hand::Hand;
-use crate::outcome::{code, Outcome, Player, Verdict};
+use crate::outcome::{Outcome, Player, Verdict};
 use crate::position::Position;
 use crate::variant::Variant;
 

@@ -365,7 +365,9 @@ impl DistanceStats {
                 stats.draws += 1;
                 continue;
             };
-            let win = d % 2 == 1 || index < hands;
+            // The distance table read alone: a distance is a win's or a
+            // loss's by the rule they obey together.
+            let win = gametable::consistency::fits(gametable::code::WIN, Some(d), index, hands);
             if stats.histogram.len() <= usize::from(d) {
                 stats.histogram.resize(usize::from(d) + 1, (0, 0));
             }

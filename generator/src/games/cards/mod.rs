@@ -10,7 +10,7 @@
 //! ([`files`]) and how they are checked and written ([`writer`]); the judge ([`judge`]); and what checks them: the deep check
 //! of a table against the rules ([`deep`]), two more solvers that tests
 //! check the sweep against (Cards on the exhaustive solver, [`oracle`],
-//! and an independent reference solver, [`reference`]), and the plain
+//! and an independent reference solver, [`reference`](mod@reference)), and the plain
 //! queue sweep that benchmarks measure against ([`baseline`]).
 
 pub mod baseline;
