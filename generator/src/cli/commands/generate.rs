@@ -55,7 +55,7 @@ pub fn cards(
         let solved = sweep::solve_orbits_on(
             variant,
             executor,
-            sweep::Layout::Full,
+            gametable_format::Symmetry::None,
             options.distances,
             |l, d, s| progress.update(l, d, s),
         )?;
@@ -262,12 +262,8 @@ pub fn outcome_table(
             None,
         ),
         Executor::Ranks(_) => {
-            let layout = match symmetry {
-                gametable_format::Symmetry::None => sweep::Layout::Full,
-                gametable_format::Symmetry::Orbits => sweep::Layout::Orbits,
-            };
             let solved =
-                sweep::solve_orbits_on(variant, executor, layout, distances, |_, _, _| {})?;
+                sweep::solve_orbits_on(variant, executor, symmetry, distances, |_, _, _| {})?;
             let Some(solved) = solved else {
                 return Ok(());
             };

@@ -143,12 +143,13 @@ pub struct LaidOut {
 ///
 /// # Errors
 /// [`FormatError::TooLarge`] past the format's limit; otherwise only if
-/// the sizes disagree with the variant (a bug).
+/// the sizes disagree with the variant or the sweep gives no result (a
+/// bug).
 pub fn solve_outcomes(
     variant: Variant,
     symmetry: Symmetry,
     compression: Compression,
-) -> Result<LaidOut, FormatError> {
+) -> Result<LaidOut, Box<dyn std::error::Error>> {
     let (packed, counts, levels, predecessor_visits, states) = match symmetry {
         Symmetry::None => {
             let solution = crate::games::cards::solve::solve(variant);
@@ -161,31 +162,33 @@ pub fn solve_outcomes(
             )
         }
         Symmetry::Orbits => {
-            let orbits = gametable::symmetry::Orbits::new(variant);
-            let tables = crate::games::cards::solve::HandTables::new(variant);
             // On all cores: bit for bit the single-threaded sweep.
-            let space = crate::games::cards::solve::OrbitSpace::new(&orbits);
-            let solved =
-                crate::games::cards::solve::sweep_parallel(&space, &tables, |_, _| {}, |_, _| {});
-            let packed = space.into_dense(solved.packed);
-            let counts = count_codes(&packed, orbits.states());
+            let solved = super::solve::solve_orbits_on(
+                variant,
+                &crate::engine::sweep::Threads,
+                Symmetry::Orbits,
+                false,
+                |_, _, _| {},
+            )?
+            .ok_or("internal error: the sweep on this process's threads gave no result")?
+            .solution;
             (
-                packed,
-                counts,
+                solved.outcomes,
+                solved.counts,
                 solved.levels,
                 solved.predecessor_visits,
-                orbits.states(),
+                solved.stored_states,
             )
         }
     };
-    lay_out(
+    Ok(lay_out(
         variant,
         symmetry,
         compression,
         (packed, counts, states),
         levels,
         predecessor_visits,
-    )
+    )?)
 }
 
 /// Encodes solved codes as an outcome table of `variant` in a layout:

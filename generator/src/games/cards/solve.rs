@@ -17,6 +17,7 @@ use std::time::{Duration, Instant};
 
 use gametable::symmetry::Orbits;
 use gametable::{packed_len, Variant};
+use gametable_format::Symmetry;
 
 use crate::engine::solve::{distance_of, NO_DISTANCE};
 use crate::engine::sweep::{self as engine_sweep, SpaceSolution, Sweeper};
@@ -79,15 +80,6 @@ pub fn sweep_parallel<S: Space + Sync>(
     }
 }
 
-/// Which layout a sweep over orbits is laid out in.
-#[derive(Clone, Copy, Debug, PartialEq, Eq)]
-pub enum Layout {
-    /// Every state (the orbit sweep's result expanded).
-    Full,
-    /// One entry per orbit, in [`Orbits`] order.
-    Orbits,
-}
-
 /// What one sweep over orbits gives, in one layout.
 pub struct OrbitsSolved {
     /// The codes, counts and figures; `outcomes` holds the packed codes in
@@ -108,7 +100,7 @@ pub struct OrbitsSolved {
 pub fn solve_orbits_on<W: Sweeper>(
     variant: Variant,
     sweeper: &W,
-    layout: Layout,
+    layout: Symmetry,
     distances: bool,
     progress: impl Fn(u32, u64, u64),
 ) -> Result<Option<OrbitsSolved>, String> {
@@ -150,7 +142,7 @@ pub fn solve_orbits_on<W: Sweeper>(
         reduced = vec![NO_DISTANCE; space.states()];
     }
     let laid_distances = distances.then(|| match layout {
-        Layout::Full => {
+        Symmetry::None => {
             let hands = variant.hands() as usize;
             let mut full = vec![NO_DISTANCE; hands * hands];
             for (a, row) in full.chunks_exact_mut(hands).enumerate() {
@@ -158,7 +150,7 @@ pub fn solve_orbits_on<W: Sweeper>(
             }
             full
         }
-        Layout::Orbits => {
+        Symmetry::Orbits => {
             let mut dense = vec![NO_DISTANCE; stored as usize];
             space.for_each_dense(|i, s| dense[i as usize] = reduced[s]);
             dense
@@ -166,14 +158,10 @@ pub fn solve_orbits_on<W: Sweeper>(
     });
     drop(reduced);
     let solution = match layout {
-        Layout::Full => expand_outcomes(variant, &space, solved, sweep_time),
-        Layout::Orbits => {
+        Symmetry::None => expand_outcomes(variant, &space, solved, sweep_time),
+        Symmetry::Orbits => {
             let outcomes = space.into_dense(solved.packed);
-            let mut counts = [0u64; 4];
-            for i in 0..stored {
-                let code = gametable::packing::code_at(&outcomes, i).unwrap_or(0);
-                counts[usize::from(code)] += 1;
-            }
+            let counts = crate::store::count_codes(&outcomes, stored);
             Solution {
                 variant,
                 outcomes,
