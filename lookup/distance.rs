@@ -40,9 +40,9 @@ pub const fn distance_len(states: u64, bits: u8) -> Option<u64> {
 
 impl<'a> DistanceTable<'a> {
     /// "No distance" in an 8-bit table: a draw, or not a position.
-    pub const NONE_8: u8 = u8::MAX;
+    pub const NONE_8: u8 = crate::packing::NO_DISTANCE_8;
     /// "No distance" in a 16-bit table: a draw, or not a position.
-    pub const NONE_16: u16 = u16::MAX;
+    pub const NONE_16: u16 = crate::packing::NO_DISTANCE_16;
 
     /// A table over `bytes`, checking the bits per state and the length only.
     ///
@@ -123,26 +123,7 @@ impl<'a> DistanceTable<'a> {
     /// The distance of state `index`; `None` for a draw, the both-zero
     /// state, or an index out of range.
     pub const fn distance_at(&self, index: u64) -> Option<u16> {
-        let width = (self.bits / 8) as u64;
-        let start = index.saturating_mul(width);
-        if start.saturating_add(width) > self.bytes.len() as u64 {
-            return None;
-        }
-        let start = start as usize;
-        #[allow(clippy::indexing_slicing)] // bounds checked above
-        let value = if width == 1 {
-            match self.bytes[start] {
-                DistanceTable::NONE_8 => DistanceTable::NONE_16,
-                byte => byte as u16,
-            }
-        } else {
-            u16::from_le_bytes([self.bytes[start], self.bytes[start + 1]])
-        };
-        if value == DistanceTable::NONE_16 {
-            None
-        } else {
-            Some(value)
-        }
+        crate::packing::distance_at(self.bytes, self.bits, index)
     }
 
     /// The distance of a position: `None` for a draw.

@@ -370,17 +370,7 @@ pub(crate) fn code_in(packed: &[u8], index: u64) -> u8 {
 /// `None` for "no distance" or out of range.
 #[inline(always)]
 pub(crate) fn distance_in(bytes: &[u8], bits: u8, index: u64) -> Option<u16> {
-    let value = if bits == 8 {
-        match *bytes.get(usize::try_from(index).ok()?)? {
-            DistanceTable::NONE_8 => DistanceTable::NONE_16,
-            byte => u16::from(byte),
-        }
-    } else {
-        let start = usize::try_from(index.checked_mul(2)?).ok()?;
-        let pair = bytes.get(start..start.checked_add(2)?)?;
-        u16::from_le_bytes([*pair.first()?, *pair.get(1)?])
-    };
-    (value != DistanceTable::NONE_16).then_some(value)
+    crate::packing::distance_at(bytes, bits, index)
 }
 
 /// Only the orbit of the both-zero state may say "not a position". Errors

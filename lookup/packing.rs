@@ -1,7 +1,8 @@
 //! The packing of 2-bit outcome codes, four to a byte: state `i` sits at
-//! bits `2 * (i % 4)` of byte `i / 4`. Part of the table format, written
-//! once here: the lookup crate, its build script (which includes this file)
-//! and every reader and writer in the generator use it.
+//! bits `2 * (i % 4)` of byte `i / 4`; and of distances, one byte or two
+//! (little-endian) per state, all ones meaning "no distance". Part of the
+//! table format, written once here: the lookup crate, its build script
+//! (which includes this file) and every reader in the generator use it.
 
 /// The code of state `index` taken from its byte `byte` (the byte
 /// `index / 4` of a packed table).
@@ -31,6 +32,39 @@ pub fn put_code(packed: &mut [u8], index: u64, code: u8) {
     {
         let shift = (index % 4) * 2;
         *byte = (*byte & !(3 << shift)) | (code & 3) << shift;
+    }
+}
+
+/// "No distance" at 8 bits per state.
+pub const NO_DISTANCE_8: u8 = u8::MAX;
+
+/// "No distance" at 16 bits per state, and as a decoded value.
+pub const NO_DISTANCE_16: u16 = u16::MAX;
+
+/// The distance of state `index` in a distance payload of `bits` bits per
+/// state (8, else 16, little-endian); `None` for "no distance" or past its
+/// end.
+#[inline(always)]
+pub const fn distance_at(bytes: &[u8], bits: u8, index: u64) -> Option<u16> {
+    let width: u64 = if bits == 8 { 1 } else { 2 };
+    let start = index.saturating_mul(width);
+    if start.saturating_add(width) > bytes.len() as u64 {
+        return None;
+    }
+    let start = start as usize;
+    #[allow(clippy::indexing_slicing)] // bounds checked above
+    let value = if width == 1 {
+        match bytes[start] {
+            NO_DISTANCE_8 => NO_DISTANCE_16,
+            byte => byte as u16,
+        }
+    } else {
+        u16::from_le_bytes([bytes[start], bytes[start + 1]])
+    };
+    if value == NO_DISTANCE_16 {
+        None
+    } else {
+        Some(value)
     }
 }
 

@@ -101,18 +101,7 @@ impl StoredTable {
         if self.header.kind != TableKind::Distance || stored >= self.header.states {
             return None;
         }
-        let i = usize::try_from(stored).ok()?;
-        let value = match self.header.bits_per_state {
-            8 => match *self.payload.get(i)? {
-                u8::MAX => NO_DISTANCE,
-                d => u16::from(d),
-            },
-            _ => {
-                let pair = self.payload.get(i.checked_mul(2)?..i.checked_mul(2)? + 2)?;
-                u16::from_le_bytes([*pair.first()?, *pair.get(1)?])
-            }
-        };
-        (value != NO_DISTANCE).then_some(value)
+        gametable::packing::distance_at(&self.payload, self.header.bits_per_state, stored)
     }
 
     /// Every stored state's distance, [`NO_DISTANCE`] for none (as
