@@ -371,6 +371,30 @@ fn play_ends_a_drawn_position_that_comes_three_times() {
     );
 }
 
+/// `play` refuses an outcome table without its distance table, as `play
+/// cards` does: taking any winning move, perfect play could go round in
+/// circles in a won game of a game with cycles.
+#[test]
+fn play_refuses_an_outcome_table_without_distances() {
+    let dir = std::env::temp_dir().join(format!("gametable-play-lone-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("tictactoe.gtbl");
+    std::fs::copy(cli::workspace().join("data/tictactoe.gtbl"), &table).unwrap();
+    let out = gametable(
+        &["play", "tictactoe", "--table", table.to_str().unwrap()],
+        "5\n",
+    );
+    assert!(!out.status.success());
+    let err = text(&out.stderr);
+    assert!(
+        err.contains("tictactoe.gtbl (no distance table beside it): playing against perfect play needs the distance table"),
+        "{err}"
+    );
+    assert_eq!(text(&out.stdout), "");
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 #[test]
 fn play_a_whole_game_of_tictactoe() {
     // x opens in a corner; perfect play (o) answers in the centre, blocks,

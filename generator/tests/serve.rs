@@ -646,6 +646,34 @@ fn cards_pages_show_values_in_decimal() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// An outcome table served without its distance table has no play mode:
+/// taking any winning move, perfect play could go round in circles in a
+/// won game (Dobutsu shogi's reduced variant did, for hundreds of plies).
+#[test]
+fn no_play_mode_without_distances() {
+    let dir = std::env::temp_dir().join(format!("gametable-serve-lone-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    std::fs::create_dir_all(&dir).unwrap();
+    let table = dir.join("tictactoe.gtbl");
+    std::fs::copy(workspace().join("data/tictactoe.gtbl"), &table).unwrap();
+    let server = Server::start_with(&["--table", table.to_str().unwrap()]);
+    let (status, page) = server.get("/tictactoe/3x3");
+    assert_eq!(status, 200, "{page}");
+    assert!(
+        page.contains("Needs the distance table beside the outcome table served"),
+        "{page}"
+    );
+    assert!(!page.contains("?play=first"), "{page}");
+    let (status, page) = server.get("/tictactoe/3x3?play=first");
+    assert_eq!(status, 400, "{page}");
+    assert!(
+        page.contains("playing against perfect play needs the distance table"),
+        "{page}"
+    );
+    drop(server);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A request never finished, and a keep-alive connection left idle, are
 /// closed after `--idle-timeout` seconds (at least 6: longer than the 5 s a
 /// request may take); the server answers on.

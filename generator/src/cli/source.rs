@@ -68,6 +68,22 @@ impl Source {
         )
     }
 
+    /// Refuses to play from this source without distances: taking any
+    /// winning move, perfect play can go round in circles in a game with
+    /// cycles and never win; the distances say which win is nearest.
+    ///
+    /// # Errors
+    /// A message naming the source, when it has no distances.
+    pub fn check_playable(&self) -> Result<(), String> {
+        if self.has_distances() {
+            return Ok(());
+        }
+        Err(format!(
+            "{}: playing against perfect play needs the distance table beside the outcome table              (without distances a won game can go round in circles); generate it without --no-distances",
+            self.describe()
+        ))
+    }
+
     /// Whether distances are known.
     pub fn has_distances(&self) -> bool {
         match self {

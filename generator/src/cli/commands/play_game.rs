@@ -29,6 +29,7 @@ pub fn run(game: &BuiltIn, args: &PlayArgs) -> crate::cli::Result<()> {
 /// # Errors
 /// As [`run`].
 pub fn run_with(game: &BuiltIn, source: &Source, args: &PlayArgs) -> crate::cli::Result<()> {
+    source.check_playable()?;
     let stdin = io::stdin();
     crate::with_game!(game, g => play(g, source, args, stdin.lock(), &mut crate::cli::stdout()))
 }

@@ -588,6 +588,9 @@ fn page(
                 )))
             }
         };
+        if play.is_some() {
+            served.source.check_playable().map_err(Fault::bad)?;
+        }
         if let Some((key, _)) = query.iter().find(|(k, _)| k != "play" && k != "position") {
             return Err(Fault::bad(format!(
                 "unknown query parameter '{key}' (pages take play and position)"

@@ -257,39 +257,48 @@ fn position_in<G: Notation>(
         Side::First => "first",
         Side::Second => "second",
     };
-    let play_section = format!(
-        "<section id=\"play\" data-api=\"{}\" data-to-move=\"{}\" data-over=\"{over}\" \
-         data-first=\"{}\" data-second=\"{}\"{}>\n<h2>Play against perfect play</h2>\n\
-         <p>Play as <a class=\"side\" id=\"play-first\" href=\"{}\">{}</a> or \
-         <a class=\"side\" id=\"play-second\" href=\"{}\">{}</a> from here{}.</p>\n\
-         <p id=\"status\" aria-live=\"polite\">{}</p>\n</section>\n",
-        esc(&api_href(served, &here)),
-        side_word(a.side),
-        game.side_name(Side::First),
-        game.side_name(Side::Second),
-        play.map(|s| format!(" data-mode=\"{}\"", side_word(s)))
-            .unwrap_or_default(),
-        esc(&href(served, &here, Some(Side::First))),
-        game.side_name(Side::First),
-        esc(&href(served, &here, Some(Side::Second))),
-        game.side_name(Side::Second),
-        if play.is_some() {
-            format!(
-                " (or <a href=\"{}\">stop playing</a>)",
-                esc(&href(served, &here, None))
-            )
-        } else {
-            String::new()
-        },
-        match play {
-            None => String::new(),
-            Some(s) if over => format!("Game over. You played {}.", game.side_name(s)),
-            Some(s) if s == a.side => {
-                format!("You are {}: your move.", game.side_name(s))
+    // Without distances perfect play can go round in circles in a won
+    // game (`Source::check_playable`): no play mode then.
+    let play_section = if served.source.has_distances() {
+        format!(
+            "<section id=\"play\" data-api=\"{}\" data-to-move=\"{}\" data-over=\"{over}\" \
+             data-first=\"{}\" data-second=\"{}\"{}>\n<h2>Play against perfect play</h2>\n\
+             <p>Play as <a class=\"side\" id=\"play-first\" href=\"{}\">{}</a> or \
+             <a class=\"side\" id=\"play-second\" href=\"{}\">{}</a> from here{}.</p>\n\
+             <p id=\"status\" aria-live=\"polite\">{}</p>\n</section>\n",
+            esc(&api_href(served, &here)),
+            side_word(a.side),
+            game.side_name(Side::First),
+            game.side_name(Side::Second),
+            play.map(|s| format!(" data-mode=\"{}\"", side_word(s)))
+                .unwrap_or_default(),
+            esc(&href(served, &here, Some(Side::First))),
+            game.side_name(Side::First),
+            esc(&href(served, &here, Some(Side::Second))),
+            game.side_name(Side::Second),
+            if play.is_some() {
+                format!(
+                    " (or <a href=\"{}\">stop playing</a>)",
+                    esc(&href(served, &here, None))
+                )
+            } else {
+                String::new()
+            },
+            match play {
+                None => String::new(),
+                Some(s) if over => format!("Game over. You played {}.", game.side_name(s)),
+                Some(s) if s == a.side => {
+                    format!("You are {}: your move.", game.side_name(s))
+                }
+                Some(_) => "Perfect play is to move (needs JavaScript).".to_string(),
             }
-            Some(_) => "Perfect play is to move (needs JavaScript).".to_string(),
-        }
-    );
+        )
+    } else {
+        "<section id=\"no-play\">\n<h2>Play against perfect play</h2>\n<p class=\"note\">\
+         Needs the distance table beside the outcome table served: without distances, \
+         a won game can go round in circles.</p>\n</section>\n"
+            .to_string()
+    };
     if !over {
         let mut moves: Vec<(&MoveResult, &String)> =
             a.moves.iter().zip(links.iter().map(|(_, h)| h)).collect();
