@@ -154,7 +154,7 @@ fn query_connect4_from_the_committed_table() {
                 "--position",
                 "1",
             ][..],
-            "not of connect4 (width = 5, height = 4)",
+            "data/connect4-4x4.gtbl: a table of connect4 with width = 4, not --width 5",
         ),
     ] {
         let refused = gametable(args, b"");
@@ -369,6 +369,49 @@ fn play_ends_a_drawn_position_that_comes_three_times() {
         out.ends_with("Game stopped after 12 plies, no result.\n"),
         "{out}"
     );
+}
+
+/// A table given sets the parameters left out, even beside others given
+/// (which must be the table's), for `query` and `play` alike.
+#[test]
+fn a_table_sets_the_parameters_left_out() {
+    let out = ok(
+        &[
+            "query",
+            "connect4",
+            "--table",
+            "data/connect4-4x4.gtbl",
+            "--height",
+            "4",
+            "--position",
+            "1122",
+        ],
+        "",
+    );
+    assert!(out.starts_with("connect4 (width 4, height 4)"), "{out}");
+    for command in ["query", "play"] {
+        let out = gametable(
+            &[
+                command,
+                "connect4",
+                "--table",
+                "data/connect4-4x4.gtbl",
+                "--width",
+                "5",
+                "--position",
+                "1122",
+            ],
+            "",
+        );
+        assert!(!out.status.success());
+        let err = text(&out.stderr);
+        assert!(
+            err.contains(
+                "data/connect4-4x4.gtbl: a table of connect4 with width = 4, not --width 5"
+            ),
+            "{err}"
+        );
+    }
 }
 
 /// `play` refuses an outcome table without its distance table, as `play

@@ -202,8 +202,8 @@ pub fn run(cli: Cli) -> Result<()> {
                     }
                     (None, judged) => {
                         let game = registry::entry("cards")?.build(&[
-                            u64::from(cards.unwrap_or(8)),
-                            u64::from(modulus.unwrap_or(5)),
+                            u64::from(cards.unwrap_or(gametable::Variant::CLASSIC.cards())),
+                            u64::from(modulus.unwrap_or(gametable::Variant::CLASSIC.modulus())),
                         ])?;
                         match judged {
                             Some((first, alice, bob)) => commands::query::cards(
@@ -219,23 +219,24 @@ pub fn run(cli: Cli) -> Result<()> {
                     }
                 }
             }
-            // A table given without the game's parameters sets them.
-            QueryGame::Other(chosen) => match (&chosen.args.table, chosen.given) {
-                (Some(table), false) => {
-                    let (game, source) = source::open_named(chosen.entry.name, table)?;
+            // A table given sets the game's parameters left out; those
+            // given must be the table's.
+            QueryGame::Other(chosen) => match &chosen.args.table {
+                Some(table) => {
+                    let (game, source) = chosen.open_table(table)?;
                     commands::query::with_source(&game, &source, &chosen.args)
                 }
-                _ => commands::query::game(&chosen.game()?, &chosen.args),
+                None => commands::query::game(&chosen.game()?, &chosen.args),
             },
             QueryGame::Stones { piles, json } => commands::query::stones(&piles, json),
         },
         Command::Play { game } => match game {
-            PlayGame::Other(chosen) => match (&chosen.args.table, chosen.given) {
-                (Some(table), false) => {
-                    let (game, source) = source::open_named(chosen.entry.name, table)?;
+            PlayGame::Other(chosen) => match &chosen.args.table {
+                Some(table) => {
+                    let (game, source) = chosen.open_table(table)?;
                     commands::play_game::run_with(&game, &source, &chosen.args)
                 }
-                _ => commands::play_game::run(&chosen.game()?, &chosen.args),
+                None => commands::play_game::run(&chosen.game()?, &chosen.args),
             },
             PlayGame::Cards {
                 side,

@@ -382,8 +382,9 @@ pub struct Chosen<T> {
     pub entry: &'static Entry,
     /// Its parameter values, in order (defaults filled in).
     pub values: Vec<u64>,
-    /// Whether any parameter was given (else a table given may set them).
-    pub given: bool,
+    /// Each parameter's value as given, in order (`None` where left out: a
+    /// table given sets it).
+    pub given_values: Vec<Option<u64>>,
     /// The command's own arguments.
     pub args: T,
 }
@@ -395,6 +396,39 @@ impl<T> Chosen<T> {
     /// As [`Entry::build`].
     pub fn game(&self) -> Result<BuiltIn, String> {
         self.entry.build(&self.values)
+    }
+
+    /// Opens the table at `path`, which must be of this game, and of each
+    /// parameter given: those left out are the table's.
+    ///
+    /// # Errors
+    /// The table's own faults, another game's table, or a parameter given
+    /// that is not the table's, named with both values.
+    pub fn open_table(
+        &self,
+        path: &std::path::Path,
+    ) -> crate::cli::Result<(BuiltIn, super::source::Source)> {
+        let (game, source) = super::source::open_named(self.entry.name, path)?;
+        let found = crate::with_game!(&game, g => g.parameters());
+        for (spec, given) in self.entry.parameters.iter().zip(&self.given_values) {
+            let own = found
+                .iter()
+                .find(|(name, _)| *name == spec.name)
+                .map(|p| p.1);
+            if let (Some(given), Some(own)) = (*given, own) {
+                if given != own {
+                    return Err(format!(
+                        "{}: a table of {} with {} = {own}, not --{} {given}",
+                        path.display(),
+                        self.entry.name,
+                        spec.name,
+                        spec.name
+                    )
+                    .into());
+                }
+            }
+        }
+        Ok((game, source))
     }
 }
 
@@ -421,14 +455,15 @@ impl<T: clap::Args> FromArgMatches for Chosen<T> {
             .iter()
             .map(|p| sub.get_one::<u64>(p.name).copied().unwrap_or(p.default))
             .collect();
-        let given = entry
+        let given_values: Vec<Option<u64>> = entry
             .parameters
             .iter()
-            .any(|p| sub.get_one::<u64>(p.name).is_some());
+            .map(|p| sub.get_one::<u64>(p.name).copied())
+            .collect();
         Ok(Chosen {
             entry,
             values,
-            given,
+            given_values,
             args: T::from_arg_matches(sub)?,
         })
     }
