@@ -1564,6 +1564,9 @@ fn a_failed_write_to_standard_output_says_so() {
         &["solve", "cards"][..],
         &["query", "tictactoe", "--position", "x...o...."],
         &["games"],
+        &["--help"],
+        &["--version"],
+        &["solve", "cards", "--help"],
     ] {
         let out = std::process::Command::new(env!("CARGO_BIN_EXE_gametable"))
             .args(args)

@@ -31,7 +31,25 @@ impl Cli {
         let args: Vec<OsString> = args.into_iter().collect();
         args.get(1..)
             .and_then(Cli::judge_command)
-            .unwrap_or_else(|| Cli::parse_from(args))
+            .unwrap_or_else(|| {
+                Cli::try_parse_from(args).unwrap_or_else(|e| {
+                    // clap's own exit, but for help or the version that
+                    // cannot be written (a full disk): that is a failure.
+                    let printed = e.print();
+                    let code = match (e.use_stderr(), printed) {
+                        (false, Err(w)) if w.kind() != std::io::ErrorKind::BrokenPipe => {
+                            use std::io::Write as _;
+                            let _ = writeln!(
+                                std::io::stderr(),
+                                "gametable: error: writing to standard output: {w}"
+                            );
+                            1
+                        }
+                        _ => e.exit_code(),
+                    };
+                    std::process::exit(code)
+                })
+            })
     }
 
     /// The judge's commands, `solve cards` and `solve stones` with nothing

@@ -660,9 +660,9 @@ fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analy
     for p in entry.parameters {
         let value = match single(query, p.name)? {
             None => p.default,
-            Some(text) => text
-                .parse::<u64>()
-                .map_err(|_| Fault::bad(format!("{}={text}: expected a whole number", p.name)))?,
+            Some(text) => p
+                .parse(text)
+                .map_err(|e| Fault::bad(format!("{}={text}: {e}", p.name)))?,
         };
         values.push(value);
     }
