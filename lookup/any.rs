@@ -17,7 +17,7 @@ use gametable_format::{Game, Header, Symmetry, TableKind};
 
 use crate::code;
 use crate::index::StateIndex;
-use crate::open::{code_in, distance_in, map_file, Payload, Storage};
+use crate::open::{code_or_none_at, distance_in, map_file, Payload, Storage};
 use crate::open_error::OpenError;
 use crate::outcome::Outcome;
 
@@ -122,7 +122,7 @@ impl AnyTable {
         if self.header.kind != TableKind::Outcome || stored >= self.header.states {
             return code::NOT_A_POSITION;
         }
-        code_in(self.as_bytes(), stored)
+        code_or_none_at(self.as_bytes(), stored)
     }
 
     /// The outcome of stored state `stored` for the player to move, `None`

@@ -362,7 +362,7 @@ fn check(
 
 /// The 2-bit code of stored state `index`; "not a position" out of range.
 #[inline(always)]
-pub(crate) fn code_in(packed: &[u8], index: u64) -> u8 {
+pub(crate) fn code_or_none_at(packed: &[u8], index: u64) -> u8 {
     crate::packing::code_at(packed, index).unwrap_or(code::NOT_A_POSITION)
 }
 
@@ -379,7 +379,7 @@ fn check_orbit_codes(orbits: &Orbits, packed: &[u8]) -> Result<(), TableError> {
     // Some(_): every variant has a hand of rank 0.
     let zero = orbits.index(0, 0);
     match (0..orbits.states())
-        .find(|&i| (code_in(packed, i) == code::NOT_A_POSITION) != (Some(i) == zero))
+        .find(|&i| (code_or_none_at(packed, i) == code::NOT_A_POSITION) != (Some(i) == zero))
     {
         Some(index) => Err(TableError::Code { index }),
         None => Ok(()),
@@ -493,7 +493,7 @@ impl OpenTable {
     /// The 2-bit code ([`code`]) of the state with dense index `index`
     /// ([`Position::index`]); `NOT_A_POSITION` for an index out of range.
     pub fn code(&self, index: u64) -> u8 {
-        code_in(self.as_bytes(), self.inner.stored_index_of(index))
+        code_or_none_at(self.as_bytes(), self.inner.stored_index_of(index))
     }
 
     /// The outcome of a position for the player to move.
@@ -505,7 +505,7 @@ impl OpenTable {
         let index = self
             .inner
             .stored_index(position.to_move().rank(), position.waiting().rank());
-        Outcome::from_code(code_in(self.as_bytes(), index)).unwrap_or(Outcome::Draw)
+        Outcome::from_code(code_or_none_at(self.as_bytes(), index)).unwrap_or(Outcome::Draw)
     }
 
     /// The outcome of a position, checking that it is of this table's variant.

@@ -360,7 +360,7 @@ fn deep_generic(
         let game = registry::from_header(outcomes.name(), outcomes.parameters())?;
         return crate::with_game!(&game, g => deep_game(g, &outcomes, None));
     };
-    check_pair(outcome_path, distance_path)?;
+    check_pair_headers(outcome_path, distance_path)?;
     let read = |path: &Path| crate::store::read_table(path).map_err(needing_both);
     let outcomes = read(outcome_path)?;
     let distances = read(distance_path)?;
@@ -451,7 +451,7 @@ fn needing_both(e: impl std::fmt::Display) -> String {
 /// Refuses two tables that are not an outcome table and its distance
 /// table ([`crate::store::distances_pair`]), naming both, from their
 /// headers alone (before reading tables that may be gigabytes).
-fn check_pair(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<()> {
+fn check_pair_headers(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<()> {
     let header = |path: &Path| crate::store::read_header_only(path).map_err(needing_both);
     if crate::store::distances_pair(&header(outcome_path)?, &header(distance_path)?) {
         return Ok(());
@@ -468,7 +468,7 @@ fn check_pair(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<(
 /// beside it, reading both files with the format checks only, so that the
 /// deep check itself names any bad state in words.
 fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<DeepReport> {
-    check_pair(outcome_path, distance_path)?;
+    check_pair_headers(outcome_path, distance_path)?;
     let read = |path: &Path, kind| -> crate::cli::Result<_> {
         let bytes = table_file::read_bytes(path).map_err(needing_both)?;
         Ok(table_file::decode_cards(path, &bytes, kind)?)
@@ -517,7 +517,10 @@ impl Lacking {
     /// in `SHA256SUMS` ([`check_sums`]); a wrong one is an error at once,
     /// a missing one is kept.
     fn of_companions(path: &Path, expected: &str, bytes: &[u8]) -> crate::cli::Result<Lacking> {
-        let found = [check_fingerprint(path, expected)?, check_sums(path, bytes)?];
+        let found = [
+            check_fingerprint(path, expected)?,
+            check_listed_sum(path, bytes)?,
+        ];
         Ok(Lacking(found.into_iter().flatten().collect()))
     }
 
@@ -598,7 +601,7 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<Option<S
 /// Checks the entry for `path` in `SHA256SUMS` beside it, if listed (a
 /// list that does not read is refused, naming its line); a list that
 /// leaves it out is said, for [`Lacking`].
-fn check_sums(path: &Path, bytes: &[u8]) -> crate::cli::Result<Option<String>> {
+fn check_listed_sum(path: &Path, bytes: &[u8]) -> crate::cli::Result<Option<String>> {
     let name = file_name(path);
     let dir = path.parent().unwrap_or(Path::new(""));
     let digest = gametable_format::hex(&gametable_format::sha256(bytes));
