@@ -2,7 +2,8 @@
 //!
 //! Written once here: [`crate::PerfectPlay`] checks a pair of tables by it,
 //! the build script (which includes this file) checks the embedded pair,
-//! and the generator's readers and statistics call it.
+//! and the generator's statistics call it (its readers, through
+//! `PerfectPlay`).
 
 use super::code;
 

@@ -183,9 +183,8 @@ pub enum TableError {
     },
     /// An outcome table and a distance table of different variants.
     VariantMismatch,
-    /// An outcome and a distance that disagree: a win or loss without a
-    /// distance, a draw with one, a loss at an odd distance or a win at an
-    /// even one (other than a terminal win at 0).
+    /// An outcome and a distance that break the rule they obey together
+    /// ([`crate::consistency::fits`]).
     Inconsistent {
         /// The first state index at fault.
         index: u64,

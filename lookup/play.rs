@@ -206,9 +206,8 @@ impl<'a> PerfectPlay<'a> {
         })
     }
 
-    /// The pair, checked state by state: a draw or the both-zero state has
-    /// no distance, a win or a loss has one, a loss's is even and a win's is
-    /// odd, except a terminal win (the player to move holds only zeros) at 0.
+    /// The pair, checked state by state by the rule an outcome and its
+    /// distance obey together ([`crate::consistency::fits`]).
     ///
     /// This is a consistency check of the two tables, not a proof of perfect
     /// play; the generator's `verify --deep` checks that against the rules.

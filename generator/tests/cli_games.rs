@@ -431,7 +431,11 @@ fn play_refuses_an_outcome_table_without_distances() {
     assert!(!out.status.success());
     let err = text(&out.stderr);
     assert!(
-        err.contains("tictactoe.gtbl (no distance table beside it): playing against perfect play needs the distance table"),
+        err.contains(&format!(
+            "{}: playing against perfect play needs the distance table {} beside it (without distances a won game can go round in circles)",
+            table.display(),
+            dir.join("tictactoe-distance.gtbl").display()
+        )),
         "{err}"
     );
     assert_eq!(text(&out.stdout), "");

@@ -25,8 +25,10 @@ pub struct Cli {
 }
 
 impl Cli {
-    /// The program's name and arguments parsed, as [`Parser::parse_from`]
-    /// does (which exits with clap's message on a bad command line).
+    /// The program's name and arguments parsed, exiting as clap does on a
+    /// bad command line or after help or the version; but help or the
+    /// version that cannot be written (a full disk) is a failure, said on
+    /// stderr, exit 1 (a closed pipe stays quiet).
     pub fn from_args(args: impl IntoIterator<Item = OsString>) -> Cli {
         let args: Vec<OsString> = args.into_iter().collect();
         args.get(1..)

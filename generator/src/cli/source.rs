@@ -75,13 +75,16 @@ impl Source {
     /// # Errors
     /// A message naming the source, when it has no distances.
     pub fn check_playable(&self) -> Result<(), String> {
-        if self.has_distances() {
-            return Ok(());
+        match self {
+            Source::Stored(stored) if stored.distances().is_none() => Err(format!(
+                "{}: playing against perfect play needs the distance table {} beside it \
+                 (without distances a won game can go round in circles); \
+                 generate the table without --no-distances",
+                stored.path().display(),
+                store::distance_path(stored.path()).display()
+            )),
+            _ => Ok(()),
         }
-        Err(format!(
-            "{}: playing against perfect play needs the distance table beside the outcome table              (without distances a won game can go round in circles); generate it without --no-distances",
-            self.describe()
-        ))
     }
 
     /// Whether distances are known.

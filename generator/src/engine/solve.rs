@@ -19,7 +19,7 @@ use super::space::{Found, GameSpace};
 use super::sweep::{Cell, SpaceSolution, Sweeper, Threads};
 
 /// The distance of a state that has none (a draw, or not a position).
-pub const NO_DISTANCE: u16 = u16::MAX;
+pub const NO_DISTANCE: u16 = gametable::packing::NO_DISTANCE_16;
 
 /// The largest distance recorded; a longer one is refused.
 pub const MAX_DISTANCE: u16 = u16::MAX - 1;

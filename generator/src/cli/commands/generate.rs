@@ -286,12 +286,7 @@ pub fn outcome_table(
         }
     };
     let sweep_time = started.elapsed();
-    // Read back with every check the lookup crate's opener makes, and
-    // compare the stored codes and the counts before anything is written.
-    // The codes are compared by their SHA-256, taken here apart from the
-    // encoder's, so that they are not held twice beside the file: the
-    // opener has checked the decoded payload against the header's digest,
-    // which must then be this one.
+    // Read back and compared with the sweep before anything is written.
     let counts = laid.counts;
     let (bytes, decoded) = writer::read_back(laid.packed, laid.bytes, counts)?;
     let stored = decoded.header().states;
