@@ -252,6 +252,12 @@ pub fn parse<G: Notation>(game: &G, text: &str) -> Result<(u64, crate::engine::S
     game.parse_spot(text).map_err(|e| e.to_string())
 }
 
+/// What a Cards command without `--table` says in a build without the
+/// embedded tables.
+#[cfg(not(feature = "embedded"))]
+const NO_EMBEDDED: &str = "this build has no embedded tables (built without the `embedded` \
+     feature): pass --table data/cards-8-5.gtbl";
+
 /// The Cards outcome table to answer from: the file given (any variant, full
 /// or symmetry-reduced, compressed or memory mapped), each answer checked
 /// one move deep against the rules, else the embedded one.
@@ -273,11 +279,7 @@ impl TableSource {
             #[cfg(feature = "embedded")]
             None => Ok(TableSource::Embedded),
             #[cfg(not(feature = "embedded"))]
-            None => Err(
-                "this build has no embedded table (built without the `embedded` \
-                 feature): pass --table data/cards-8-5.gtbl"
-                    .into(),
-            ),
+            None => Err(NO_EMBEDDED.into()),
         }
     }
 }
@@ -343,11 +345,7 @@ impl PlaySource {
             #[cfg(feature = "embedded")]
             None => Ok(PlaySource::Embedded),
             #[cfg(not(feature = "embedded"))]
-            None => Err(
-                "this build has no embedded tables (built without the `embedded` \
-                 feature): pass --table data/cards-8-5.gtbl"
-                    .into(),
-            ),
+            None => Err(NO_EMBEDDED.into()),
         }
     }
 
