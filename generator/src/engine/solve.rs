@@ -116,7 +116,10 @@ fn described<G: Game>(game: &G) -> String {
 /// allocation reserved and at once given back, untouched.
 pub fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Result<(), String> {
     let processes = processes.max(1) as u64;
-    let (what, bytes, share) = match (symmetric, super::orbits::own_count(game)) {
+    // (The orbits are counted only for a sweep over them: a game may count
+    // them by a scan of every state.)
+    let own = symmetric.then(|| super::orbits::own_count(game)).flatten();
+    let (what, bytes, share) = match (symmetric, own) {
         (true, Some(orbits)) => (
             "the work cells (a byte per orbit)",
             orbits,
