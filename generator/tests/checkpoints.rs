@@ -87,6 +87,35 @@ fn a_killed_sweep_resumes_to_the_same_tables() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A run killed while it probed the checkpoint folder leaves the probe's
+/// temporary (`.<name>.<pid>.tmp`), and may still be exiting when the next
+/// run probes; that run removes it all the same.
+#[test]
+fn a_killed_probe_leaves_nothing_behind() {
+    let dir = scratch("probe");
+    let _ = std::fs::remove_dir_all(&dir);
+    let out = dir.join("out");
+    let checkpoints = dir.join("checkpoints");
+    std::fs::create_dir_all(&checkpoints).unwrap();
+    // Named after a process still running (this test) as the killed one
+    // still exiting would be.
+    let stray = checkpoints.join(format!("..probe-rank-0.{}.tmp", std::process::id()));
+    std::fs::write(&stray, b"probe").unwrap();
+    std::fs::create_dir_all(&out).unwrap();
+    let ck = checkpoints.display().to_string();
+    succeed(command(
+        None,
+        &generate_args(&["tictactoe"], &out, &["--checkpoint", &ck]),
+    ));
+    assert_eq!(
+        std::fs::read_dir(&checkpoints).unwrap().count(),
+        0,
+        "{} is left",
+        stray.display()
+    );
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 /// An output closed before the summary (`| head -1`) ends the run
 /// quietly, as without checkpoints, and after the tables: the
 /// checkpoints are gone with them, and the same command runs again.

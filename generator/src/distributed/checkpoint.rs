@@ -300,11 +300,12 @@ pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
 }
 
 /// Removes this rank's files of levels other than `keep`, and the
-/// temporaries a killed run of this rank left (best effort: one process
-/// runs a rank at a time, and it is not writing now).
+/// temporaries a killed run of this rank left, its probe's among them
+/// (best effort: one process runs a rank at a time, and it is not writing
+/// now; a killed run may still be exiting when the next one probes).
 pub fn prune(dir: &Path, rank: usize, ranks: usize, keep: u32) {
     let prefix = format!("rank-{rank}-of-{ranks}.level-");
-    let temporary = format!(".{prefix}");
+    let temporaries = [format!(".{prefix}"), format!(".{}.", probe_name(rank))];
     let kept = rank_path(dir, rank, ranks, keep);
     let Ok(entries) = fs::read_dir(dir) else {
         return;
@@ -312,7 +313,8 @@ pub fn prune(dir: &Path, rank: usize, ranks: usize, keep: u32) {
     for entry in entries.flatten() {
         let name = entry.file_name().to_string_lossy().into_owned();
         let old = name.starts_with(&prefix) && name.ends_with(".ckpt") && entry.path() != kept;
-        if old || (name.starts_with(&temporary) && name.ends_with(".tmp")) {
+        let temporary = temporaries.iter().any(|t| name.starts_with(t)) && name.ends_with(".tmp");
+        if old || temporary {
             let _ = fs::remove_file(entry.path());
         }
     }
@@ -423,7 +425,13 @@ fn cannot_write(dir: &Path, rank: usize, why: impl std::fmt::Display) -> String 
 pub fn probe(dir: &Path, rank: usize) -> Result<(), String> {
     let cannot = |e: std::io::Error| cannot_write(dir, rank, e);
     make(dir, rank)?;
-    let path = dir.join(format!(".probe-rank-{rank}"));
+    let path = dir.join(probe_name(rank));
     atomic::write(&path, b"probe").map_err(cannot)?;
     fs::remove_file(&path).map_err(cannot)
+}
+
+/// The file rank `rank` writes and removes to probe its checkpoint
+/// directory.
+fn probe_name(rank: usize) -> String {
+    format!(".probe-rank-{rank}")
 }
