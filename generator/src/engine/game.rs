@@ -242,23 +242,21 @@ pub trait Game: Sync {
     /// With symmetry: appends the canonical index of every successor of
     /// state `index`. The default canonicalises each successor; a game that
     /// has each successor in hand can do it without decoding its index
-    /// again.
+    /// again. An index past [`Game::states`] is left as it is (not given
+    /// to [`Game::canonical`]), for the solve to refuse.
     fn canonical_successors(&self, index: u64, out: &mut Vec<u64>) {
         let start = out.len();
         self.successors(index, out);
-        for next in out.iter_mut().skip(start) {
-            *next = self.canonical(*next);
-        }
+        canonicalise(self, &mut out[start..]);
     }
 
     /// With symmetry and un-moves: appends the canonical index of every
-    /// predecessor of state `index` (the default canonicalises each).
+    /// predecessor of state `index` (the default canonicalises each, and
+    /// leaves an index past [`Game::states`] as it is).
     fn canonical_predecessors(&self, index: u64, out: &mut Vec<u64>) {
         let start = out.len();
         self.predecessors(index, out);
-        for before in out.iter_mut().skip(start) {
-            *before = self.canonical(*before);
-        }
+        canonicalise(self, &mut out[start..]);
     }
 
     /// With symmetry, optionally the game's own numbering of its orbits:
@@ -332,5 +330,15 @@ pub trait Game: Sync {
             Some(_) => Census::Over,
             None => Census::Open,
         }
+    }
+}
+
+/// Replaces each index of `states` with its canonical index, but one past
+/// the game's last: that is a broken contract the solve reports, and the
+/// game's `canonical` need not take it.
+fn canonicalise<G: Game + ?Sized>(game: &G, states: &mut [u64]) {
+    let count = game.states();
+    for state in states.iter_mut().filter(|s| **s < count) {
+        *state = game.canonical(*state);
     }
 }

@@ -65,9 +65,9 @@ impl Orbits {
     #[inline(always)]
     pub fn orbit_of<G: Game>(&self, game: &G, index: u64) -> Option<u64> {
         match self {
-            Orbits::Numbered(numbering) if game.has_symmetry() => {
-                numbering.number(game.canonical(index))
-            }
+            Orbits::Numbered(numbering) if game.has_symmetry() => (index < game.states())
+                .then(|| game.canonical(index))
+                .and_then(|canonical| numbering.number(canonical)),
             Orbits::Numbered(numbering) => numbering.number(index),
             Orbits::ByGame(count) => (index < game.states())
                 .then(|| game.orbit(index))

@@ -825,6 +825,11 @@ pub(crate) mod tests {
         fn has_symmetry(&self) -> bool {
             self.symmetry
         }
+        /// Every state its own orbit; an index past the last wraps, as a
+        /// game's decoding might, into one that is not the move named.
+        fn canonical(&self, index: u64) -> u64 {
+            index % self.len
+        }
     }
 
     /// A fault found as the sweep starts stops it after its first level,
@@ -877,6 +882,31 @@ pub(crate) mod tests {
                 assert!(error
                     .map(|e| e.to_string())
                     .is_some_and(|e| e.contains(&format!("state {index} names state {found}"))));
+            }
+        }
+    }
+
+    /// A solve answers no index past the game's last, over orbits too
+    /// (where the game's `canonical` is never given one).
+    #[test]
+    fn no_answer_past_the_last_index() {
+        for symmetry in [false, true] {
+            let game = Wild {
+                len: 4,
+                unmoves: true,
+                symmetry,
+                wild_move: false,
+                wild_unmove: false,
+            };
+            let options = SolveOptions {
+                symmetry,
+                reverse_graph: false,
+            };
+            let solved = solve(&game, &options).unwrap();
+            assert_eq!(solved.outcome(&game, 3), Some(Outcome::Win));
+            for past in [4, 5, u64::MAX] {
+                assert_eq!(solved.outcome(&game, past), None, "symmetry {symmetry}");
+                assert_eq!(solved.distance(&game, past), None, "symmetry {symmetry}");
             }
         }
     }
