@@ -1339,7 +1339,8 @@ fn verify_of_a_folder_refuses_a_list_naming_a_file_that_is_gone() {
 /// `verify --deep` refuses an outcome table beside another game's
 /// distance table (each file whole and fingerprinted), one of the same
 /// game in another layout, and a full Cards table (Cards' own deep check)
-/// beside the distance table of other parameters, naming both files.
+/// beside the distance table of other parameters, naming both files; plain
+/// `verify` fails the outcome table, as every reader refuses the pair.
 #[test]
 fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
     let dir = scratch_dir("deep-unpaired");
@@ -1365,6 +1366,13 @@ fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
         let cards = ["generate", "cards", "--cards", "6", "--modulus", modulus];
         ok(&[&cards[..], &["--output", &at(name)]].concat(), "");
     }
+    let out = gametable(&["verify", &at("t.gtbl")], b"");
+    assert!(out.status.success());
+    assert!(
+        text(&out.stdout).contains("pairs with t-distance.gtbl beside it"),
+        "{}",
+        text(&out.stdout)
+    );
     for (table, other, why) in [
         ("t", "u", "another game"),
         ("t", "v", "another layout"),
@@ -1382,6 +1390,17 @@ fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
             "FAIL  deep {outcomes} + {distances}: {outcomes} and {distances} are not an outcome table and its distance table",
         );
         assert!(stdout.contains(&expected), "{why}: {stdout}");
+        // (The distance table, copied without its fingerprint, fails on
+        // that first.)
+        let out = gametable(&["verify", &outcomes], b"");
+        assert!(!out.status.success(), "{why}");
+        let expected =
+            format!("FAIL  {outcomes}: {table}-distance.gtbl beside it is not its distance table");
+        assert!(
+            text(&out.stdout).contains(&expected),
+            "{why}: {}",
+            text(&out.stdout)
+        );
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }

@@ -95,7 +95,8 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
             verify_one(path, &mut fresh)
         } else {
             verify_generic(path, &mut generic_fresh)
-        };
+        }
+        .and_then(|summary| with_partner(path, summary));
         match result {
             Ok(summary) => say!("ok    {}: {summary}", path.display()),
             Err(e) => {
@@ -441,6 +442,38 @@ fn pair_of(path: &Path) -> crate::cli::Result<(PathBuf, PathBuf)> {
             Ok((outcome, path.to_path_buf()))
         }
     }
+}
+
+/// `summary` of the table at `path`, and the table beside it that pairs
+/// with it (an outcome table's distance table, a distance table's outcome
+/// table), if one is there: readers take the two together, so a pair that
+/// does not belong together fails here as it would there.
+fn with_partner(path: &Path, summary: String) -> crate::cli::Result<String> {
+    let header = crate::store::read_header_only(path)?;
+    let (partner, its) = match header.kind {
+        TableKind::Outcome => (crate::store::distance_beside(path), "distance"),
+        TableKind::Distance => (crate::store::outcome_beside(path), "outcome"),
+    };
+    let Some(partner) = partner else {
+        return Ok(summary);
+    };
+    let name = partner.file_name().map_or_else(
+        || partner.display().to_string(),
+        |n| n.to_string_lossy().into_owned(),
+    );
+    let other = crate::store::read_header_only(&partner)
+        .map_err(|e| format!("{name} beside it does not read: {e}"))?;
+    let pair = match header.kind {
+        TableKind::Outcome => crate::store::distances_pair(&header, &other),
+        TableKind::Distance => crate::store::distances_pair(&other, &header),
+    };
+    if !pair {
+        return Err(format!(
+            "{name} beside it is not its {its} table (kind, game or parameters, layout or size differ), and readers take the two together"
+        )
+        .into());
+    }
+    Ok(format!("{summary}; pairs with {name} beside it"))
 }
 
 /// A table of a pair that does not read, said as deep verification's.
