@@ -2,8 +2,9 @@
 //!
 //! For each table, outcome or distance: the file format (magic, version,
 //! header, length, both checksums), the contents the rules alone fix, the
-//! fingerprint beside it, its entry in `SHA256SUMS` if listed, and a fresh
-//! regeneration compared state by state (the freshness check).
+//! fingerprint beside it, its entry in `SHA256SUMS` if listed, a fresh
+//! regeneration compared state by state (the freshness check), and the
+//! pairing with the table beside it, where there is one.
 //!
 //! With `--deep`, each outcome table and the distance table beside it are
 //! also checked one move deep against the rules alone ([`deep`]): this does
