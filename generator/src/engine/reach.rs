@@ -17,7 +17,7 @@ use rayon::prelude::*;
 use super::game::Game;
 
 /// The states reachable from one state.
-#[derive(Clone, Debug)]
+#[derive(Clone)]
 pub struct Reach {
     /// Reachable positions, the start included (zero when the start is no
     /// position).
@@ -29,6 +29,16 @@ pub struct Reach {
     /// For a game with symmetry, bit `c` set when some reachable state has
     /// canonical index `c`; empty otherwise.
     canonical: Vec<u64>,
+}
+
+/// The counts, not the bitsets (a word per 64 indices).
+impl std::fmt::Debug for Reach {
+    fn fmt(&self, f: &mut std::fmt::Formatter<'_>) -> std::fmt::Result {
+        f.debug_struct("Reach")
+            .field("positions", &self.positions)
+            .field("orbits", &self.orbits)
+            .finish_non_exhaustive()
+    }
 }
 
 impl Reach {
@@ -238,6 +248,10 @@ pub(crate) mod tests {
         assert!(reach.contains(game.at(0, 0)));
         assert!(!reach.contains(game.states() - 1), "no position");
         assert!(!reach.contains(game.states() + 100), "out of range");
+        assert_eq!(
+            format!("{reach:?}"),
+            "Reach { positions: 25, orbits: Some(15), .. }"
+        );
     }
 
     #[test]
