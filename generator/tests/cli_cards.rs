@@ -979,10 +979,11 @@ fn verify_checks_a_table_that_comes_alone() {
         text(&out.stdout),
         format!(
             "FAIL  {arg}: cards (8, 5) outcomes, 245025 states: checksums and regeneration agree, \
-             but no fingerprint {} is beside it (`gametable generate` writes a fingerprint beside \
-             each table and lists it in SHA256SUMS: take them from where the table came from, \
-             or regenerate it)\n",
-            dir.join("t.fingerprint").display()
+             but no fingerprint {} is beside it, and no {} is beside it (`gametable generate` \
+             writes a fingerprint beside each table and lists it in SHA256SUMS: take them from \
+             where the table came from, or regenerate it)\n",
+            dir.join("t.fingerprint").display(),
+            dir.join("SHA256SUMS").display()
         )
     );
     // State 1000's outcome changed, the file re-signed.

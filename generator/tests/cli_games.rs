@@ -755,14 +755,39 @@ fn query_cards_refuses_a_table_of_another_game_or_variant() {
 }
 
 /// `verify DIR` checks the tables in it; a checksum list that does not
-/// read is a failure naming its line, not passed over.
+/// read is a failure naming its line, not passed over, and no list at all
+/// fails the table, which lacks its entry.
 #[test]
 fn verify_takes_a_directory_and_reads_its_checksum_list() {
     let dir = scratch_dir("verify-dir");
-    for name in ["tictactoe.gtbl", "tictactoe.fingerprint"] {
+    let names = ["tictactoe.gtbl", "tictactoe.fingerprint"];
+    for name in names {
         std::fs::copy(cli::workspace().join("data").join(name), dir.join(name)).unwrap();
     }
     let dir_arg = dir.to_str().unwrap();
+    let out = gametable(&["verify", dir_arg], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "but no {} is beside it",
+            dir.join("SHA256SUMS").display()
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    // The two files' lines of data/SHA256SUMS.
+    let sums = std::fs::read_to_string(cli::workspace().join("data").join("SHA256SUMS")).unwrap();
+    let listed: String = sums
+        .lines()
+        .filter(|line| {
+            names
+                .iter()
+                .any(|name| line.ends_with(&format!("  {name}")))
+        })
+        .map(|line| format!("{line}\n"))
+        .collect();
+    assert_eq!(listed.lines().count(), 2, "{sums}");
+    std::fs::write(dir.join("SHA256SUMS"), listed).unwrap();
     let out = ok(&["verify", dir_arg], "");
     assert!(
         out.contains("ok    ") && out.contains("tictactoe.gtbl"),

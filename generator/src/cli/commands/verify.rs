@@ -591,14 +591,12 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<Option<S
         .map_err(|e| e.to_string())
         .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string()))
         .map_err(|e| format!("fingerprint {}: {e}", fingerprint_path.display()))?;
-    // The `#` lines say what the file is and how to remake it; the facts
-    // are the others (a comment's wording may change between versions
-    // without making an older table's fingerprint wrong). Each fact found
-    // keeps its line number in the file, for the message.
+    // Every line, the `#` lines too: the command they tell people to run
+    // to remake the table is the one line most worth checking. Each line
+    // keeps its number in the file, for the message.
     let facts = |text: &str| -> Vec<(usize, String)> {
         text.lines()
             .enumerate()
-            .filter(|(_, l)| !l.starts_with('#'))
             .map(|(n, l)| (n + 1, l.to_string()))
             .collect()
     };
@@ -632,14 +630,19 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<Option<S
     Ok(None)
 }
 
-/// Checks the entry for `path` in `SHA256SUMS` beside it, if listed (a
-/// list that does not read is refused, naming its line); a list that
-/// leaves it out is said, for [`Lacking`].
+/// Checks the entry for `path` in `SHA256SUMS` beside it (a list that
+/// does not read is refused, naming its line); no list, or a list that
+/// leaves it out, is said, for [`Lacking`].
 fn check_listed_sum(path: &Path, bytes: &[u8]) -> crate::cli::Result<Option<String>> {
     let name = file_name(path);
     let dir = path.parent().unwrap_or(Path::new(""));
-    let digest = gametable_format::hex(&gametable_format::sha256(bytes));
     let sums = dir.join(table_file::SUMS);
+    // Every writer lists its tables: a table without a list beside it
+    // lacks it, as one without its fingerprint does.
+    if !crate::store::something_at(&sums) {
+        return Ok(Some(format!("no {} is beside it", sums.display())));
+    }
+    let digest = gametable_format::hex(&gametable_format::sha256(bytes));
     let mut listed_here = false;
     for (listed, file) in table_file::read_sums(dir)? {
         if file == name && listed != digest {
@@ -649,8 +652,7 @@ fn check_listed_sum(path: &Path, bytes: &[u8]) -> crate::cli::Result<Option<Stri
     }
     // `generate` lists every table it writes; a list beside the table
     // that lacks it lost its entry (two runs writing the list at once).
-    Ok((crate::store::something_at(&sums) && !listed_here)
-        .then(|| format!("{} does not list {name}", sums.display())))
+    Ok((!listed_here).then(|| format!("{} does not list {name}", sums.display())))
 }
 
 fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::Result<String> {
