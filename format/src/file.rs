@@ -79,9 +79,16 @@ pub fn read_table_rest(file: &File, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadE
         .read_to_end(&mut bytes)
         .map_err(ReadError::Io)?;
     if let Ok((_, implied)) = read_header(&bytes) {
-        // A regular file's own length bounds a header's claim.
+        // A regular file of another length than its header's is refused
+        // as `read_raw` would refuse it, before it is read (it may be
+        // gigabytes of something else).
         let claim = match file.metadata() {
-            Ok(m) if m.is_file() => implied.min(m.len()),
+            Ok(m) if m.is_file() && m.len() != implied => {
+                return Err(ReadError::Format(FormatError::Length {
+                    expected: implied,
+                    found: m.len(),
+                }))
+            }
             _ => implied,
         };
         let wanted = claim.min(limit).saturating_sub(bytes.len() as u64);
@@ -239,5 +246,45 @@ mod tests {
         ));
         let (file, start) = open_table_file(Path::new("/dev/null")).unwrap();
         assert!(read_table_rest(&file, start).unwrap().is_empty());
+    }
+
+    /// A table file longer or shorter than its header says is refused from
+    /// its header and its length, before it is read: here a small table
+    /// made 64 GiB long (a sparse file), which reading whole would refuse
+    /// only as too long, after 4 GiB.
+    #[test]
+    fn a_file_of_another_length_is_refused_unread() {
+        let spec = crate::TableSpec {
+            game: crate::Game::new("tictactoe", &[]),
+            kind: crate::TableKind::Outcome,
+            bits_per_state: 2,
+            symmetry: crate::Symmetry::None,
+            states: 100,
+            compression: crate::Compression::None,
+            generator: "test".into(),
+        };
+        let table = crate::encode(&spec, &[0u8; 25]).unwrap();
+        let dir =
+            std::env::temp_dir().join(format!("gametable-format-long-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        std::fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.gtbl");
+        std::fs::write(&path, &table).unwrap();
+        for len in [64 << 30, table.len() as u64 + 1, table.len() as u64 - 1] {
+            std::fs::OpenOptions::new()
+                .write(true)
+                .open(&path)
+                .unwrap()
+                .set_len(len)
+                .unwrap();
+            let (file, start) = open_table_file(&path).unwrap();
+            match read_table_rest(&file, start) {
+                Err(ReadError::Format(FormatError::Length { expected, found })) => {
+                    assert_eq!((expected, found), (table.len() as u64, len));
+                }
+                other => panic!("{len}: {:?}", other.map(|b| b.len())),
+            }
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
     }
 }
