@@ -87,11 +87,19 @@ pub fn remove_stale(path: &Path) {
     }
 }
 
-/// Whether process `pid` may still be writing `temporary`.
+/// Whether process `pid` may still be writing `temporary`: a process
+/// killed and not yet reaped by its parent (a zombie) writes no more.
 fn running(pid: u32, temporary: &fs::DirEntry) -> bool {
     let proc = Path::new("/proc");
     if proc.is_dir() {
-        return proc.join(pid.to_string()).exists();
+        return match fs::read_to_string(proc.join(pid.to_string()).join("stat")) {
+            // `pid (name) state ...`: the name may hold spaces and `)`.
+            Ok(stat) => !stat
+                .rsplit_once(')')
+                .and_then(|(_, rest)| rest.trim_start().chars().next())
+                .is_some_and(|state| matches!(state, 'Z' | 'X')),
+            Err(_) => proc.join(pid.to_string()).exists(),
+        };
     }
     let age = temporary
         .metadata()
@@ -157,5 +165,40 @@ mod tests {
         }
         assert!(other.exists(), "another target's temporary is not touched");
         fs::remove_dir_all(&dir).unwrap();
+    }
+
+    /// A writer killed and not yet reaped (a zombie, as a run killed under
+    /// `timeout` is for a moment) writes no more: its temporary goes.
+    #[test]
+    fn removes_temporaries_of_zombies() {
+        let Ok(mut child) = std::process::Command::new("true").spawn() else {
+            return;
+        };
+        let stat = Path::new("/proc").join(child.id().to_string()).join("stat");
+        let zombie = || fs::read_to_string(&stat).is_ok_and(|s| s.contains(") Z"));
+        for _ in 0..500 {
+            if zombie() {
+                break;
+            }
+            std::thread::sleep(std::time::Duration::from_millis(10));
+        }
+        if !Path::new("/proc").is_dir() {
+            child.wait().unwrap();
+            return;
+        }
+        assert!(
+            zombie(),
+            "{}: the child ended but is no zombie",
+            stat.display()
+        );
+        let dir = std::env::temp_dir().join(format!("gametable-zombie-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let path = dir.join("t.bin");
+        let left = dir.join(format!(".t.bin.{}.tmp", child.id()));
+        fs::write(&left, b"partial").unwrap();
+        write(&path, b"new").unwrap();
+        assert!(!left.exists(), "a zombie's temporary is removed");
+        fs::remove_dir_all(&dir).unwrap();
+        child.wait().unwrap();
     }
 }
