@@ -255,6 +255,8 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         stderr.contains(&name) && stderr.contains("checksum"),
         "{stderr}"
     );
+    // Refused: the directory is left as it was found, without the lock.
+    assert!(!checkpoints.join(".lock").exists(), "the lock is left");
     // A counter altered in the header is refused too: the header's last
     // line is the checksum of the lines before it.
     bytes[last] ^= 1;
@@ -332,6 +334,24 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         ),
         "{stderr}"
     );
+    // A marker that is not what a run writes, byte for byte, is damaged:
+    // no count of 0 ranks (to resume with), nothing after it, no line end
+    // lost.
+    for damaged in [
+        marker.replacen("ranks: 1\n", "ranks: 0\n", 1),
+        format!("{marker}x\n"),
+        marker.trim_end().to_string(),
+    ] {
+        assert_ne!(damaged, marker);
+        std::fs::write(&commit, &damaged).unwrap();
+        let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+        assert!(!output.status.success());
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains("COMMIT: not a commit marker (a damaged file)"),
+            "{damaged:?}: {stderr}"
+        );
+    }
 
     // A directory that cannot be written (a file stands in its way).
     let blocked = dir.join("file");

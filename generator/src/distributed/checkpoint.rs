@@ -259,8 +259,7 @@ pub fn load(
 /// The file and the I/O error.
 pub fn commit(dir: &Path, key: &str, ranks: usize, level: u32) -> Result<(), String> {
     let path = dir.join(COMMIT);
-    let text = format!("{MAGIC}\nsweep: {key}\nranks: {ranks}\nlevel: {level}\n");
-    atomic::write(&path, text.as_bytes())
+    atomic::write(&path, commit_text(key, ranks, level).as_bytes())
         .map_err(|e| format!("{}: cannot write the commit marker: {e}", path.display()))
 }
 
@@ -296,7 +295,17 @@ pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
     let key = field("sweep")?;
     let ranks = field("ranks")?.parse().map_err(|_| damaged())?;
     let level = field("level")?.parse().map_err(|_| damaged())?;
+    // Byte for byte what `commit` writes: no rank count of 0, nothing
+    // after the last line, no line end lost.
+    if ranks == 0 || text != commit_text(&key, ranks, level) {
+        return Err(damaged());
+    }
     Ok(Some((key, ranks, level)))
+}
+
+/// The commit marker's text.
+fn commit_text(key: &str, ranks: usize, level: u32) -> String {
+    format!("{MAGIC}\nsweep: {key}\nranks: {ranks}\nlevel: {level}\n")
 }
 
 /// Removes this rank's files of levels other than `keep`, and the

@@ -404,6 +404,7 @@ impl Ranks<'_> {
         // directory, or a file system that shows ranks different files,
         // must not resume ranks from different levels.
         if !self.comm.same(level.map_or(u64::MAX, u64::from)) {
+            self.unlock(plan);
             return Err(format!(
                 "rank {me}: {}: the ranks found different commits (this rank: {}); is another job using the directory? not resumed",
                 commit_path.display(),
@@ -417,7 +418,11 @@ impl Ranks<'_> {
             }
             Some(level) => {
                 let loaded = sweep.resume(plan, key, level).err();
-                self.agree(loaded)?;
+                if let Err(e) = self.agree(loaded) {
+                    // Refused: the directory is left as it was found.
+                    self.unlock(plan);
+                    return Err(e);
+                }
                 if me == 0 && self.report {
                     eprintln!("resumed from {} at level {level}", commit_path.display());
                 }
