@@ -1054,7 +1054,15 @@ fn unwritable_outputs_are_refused_before_solving() {
     std::fs::create_dir(dir.join("u-distance.gtbl")).unwrap();
     std::fs::create_dir(dir.join("v.fingerprint")).unwrap();
     std::fs::write(dir.join("file"), b"").unwrap();
-    for (output, wanted) in [
+    // A named pipe where the checksum list's lock file goes (opened to
+    // write, it would wait for a reader for ever).
+    let piped = dir.join("piped");
+    std::fs::create_dir(&piped).unwrap();
+    let fifo = std::process::Command::new("mkfifo")
+        .arg(piped.join(".SHA256SUMS.lock"))
+        .status()
+        .is_ok_and(|s| s.success());
+    let mut cases = vec![
         (
             dir.join("t.gtbl"),
             "t.gtbl: is a folder; name the table file to write",
@@ -1084,7 +1092,14 @@ fn unwritable_outputs_are_refused_before_solving() {
             dir.join(format!("{}.gtbl", "w".repeat(222))),
             "the name is too long: the longest file written beside it, the distance table's fingerprint while it is written, would take 256 bytes, past the 255 most file systems take; shorten it by 1",
         ),
-    ] {
+    ];
+    if fifo {
+        cases.push((
+            piped.join("t.gtbl"),
+            ".SHA256SUMS.lock: is not a plain file, where the lock of the SHA256SUMS beside the table goes; remove it",
+        ));
+    }
+    for (output, wanted) in cases {
         let out = gametable(
             &["generate", "dobutsu", "--output", output.to_str().unwrap()],
             "",

@@ -271,6 +271,16 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
             ));
         }
     }
+    // The list's lock file is opened, not replaced: a named pipe there
+    // would hold the run for ever once the tables are written.
+    let lock = lock_path(&dir);
+    if std::fs::symlink_metadata(&lock).is_ok_and(|m| !m.is_file()) {
+        return Err(TableFileError::Unsupported(
+            lock,
+            "is not a plain file, where the lock of the SHA256SUMS beside the table goes; remove it"
+                .into(),
+        ));
+    }
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
         // As `mkdir -p`, the default `data/` from a fresh folder, or a new
         // folder of the user's, is made, by the first file written into
@@ -577,6 +587,13 @@ fn lock_path(dir: &Path) -> PathBuf {
 fn lock_dir(dir: &Path) -> Result<Option<std::fs::File>, TableFileError> {
     let path = lock_path(dir);
     let io = |e| TableFileError::Io(path.clone(), e);
+    // Anything but a plain file is refused before it is opened: opening a
+    // named pipe (FIFO) to write waits for a reader, for ever.
+    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
+        return Err(io(std::io::Error::other(
+            "not a plain file (the lock file of the SHA256SUMS beside it; remove it)",
+        )));
+    }
     let file = std::fs::OpenOptions::new()
         .create(true)
         .truncate(false)
