@@ -42,10 +42,15 @@ impl Partition {
                 exact: (slots as u128) * (share as u128) < 1 << 64,
             }),
             None => {
-                let most = (1..ranks).rev().find(|&r| fits(r).is_some()).unwrap_or(1);
+                // Equal shares of whole blocks: which counts feed every
+                // rank is not monotone (252 cells: 2 and 4 ranks do, 3 not).
+                let below = (1..ranks).rev().find(|&r| fits(r).is_some()).unwrap_or(1);
+                let above = (ranks + 1..=slots.div_ceil(BLOCK)).find(|&r| fits(r).is_some());
+                let plural = |n: usize| if n == 1 { "" } else { "s" };
                 Err(format!(
-                    "{ranks} ranks for {slots} stored states: each rank takes whole blocks of {BLOCK} states, so some rank would get none; start at most {most} rank{}",
-                    if most == 1 { "" } else { "s" }
+                    "{ranks} ranks for {slots} cells: each rank takes the same number of whole blocks of {BLOCK} cells (the last the rest), so some rank would get none; start {below} rank{}{}",
+                    plural(below),
+                    above.map_or(String::new(), |a| format!(" (or {a})"))
                 ))
             }
         }
@@ -137,12 +142,15 @@ mod tests {
     }
 
     #[test]
-    fn too_many_ranks_are_refused_with_the_most_that_fit() {
+    fn too_many_ranks_are_refused_with_counts_that_fit() {
         let error = Partition::new(100, 3).unwrap_err();
-        assert!(error.contains("start at most 2 ranks"), "{error}");
-        assert!(Partition::new(64, 2)
-            .unwrap_err()
-            .ends_with("start at most 1 rank"));
+        assert!(error.ends_with("start 2 ranks"), "{error}");
+        assert!(Partition::new(64, 2).unwrap_err().ends_with("start 1 rank"));
         assert!(Partition::new(128, 2).is_ok());
+        // Four blocks: two ranks take two each, four one each, but three
+        // would take two, two and none.
+        let error = Partition::new(252, 3).unwrap_err();
+        assert!(error.ends_with("start 2 ranks (or 4)"), "{error}");
+        assert!(Partition::new(252, 2).is_ok() && Partition::new(252, 4).is_ok());
     }
 }
