@@ -116,6 +116,58 @@ fn a_killed_probe_leaves_nothing_behind() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// A checkpoint directory removed under a running job (its lock file with
+/// it) is not made again: the job stops rather than write where another
+/// job, let in by the missing lock, may be writing.
+#[test]
+fn a_checkpoint_directory_removed_under_the_job_stops_it() {
+    let dir = scratch("removed");
+    let _ = std::fs::remove_dir_all(&dir);
+    let checkpoints = dir.join("checkpoints");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let ck = checkpoints.display().to_string();
+    let args = generate_args(
+        &CARDS_12,
+        &out,
+        &["--checkpoint", &ck, "--checkpoint-every", "1"],
+    );
+    for attempt in 0..4 {
+        let child = command(None, &args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::piped())
+            .spawn()
+            .unwrap();
+        let started = std::time::Instant::now();
+        while committed_level(&checkpoints).is_none_or(|l| l < 2 + attempt) {
+            assert!(started.elapsed().as_secs() < 300, "no commit");
+            std::thread::sleep(std::time::Duration::from_millis(2));
+        }
+        // (The job may write a file into it as it goes: again until gone.)
+        while checkpoints.exists() {
+            let _ = std::fs::remove_dir_all(&checkpoints);
+        }
+        let output = child.wait_with_output().unwrap();
+        if output.status.success() {
+            // The sweep was over before the directory went: again, later.
+            let _ = std::fs::remove_dir_all(&checkpoints);
+            continue;
+        }
+        let stderr = text(&output.stderr);
+        assert!(
+            stderr.contains("the checkpoint directory was removed or replaced while this job ran")
+                || stderr.contains("cannot write the checkpoint: No such file or directory"),
+            "{stderr}"
+        );
+        assert!(!stderr.contains("is kept"), "{stderr}");
+        assert!(!checkpoints.exists(), "the directory was made again");
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    panic!("the run always finished before its directory was removed");
+}
+
 /// An output closed before the summary (`| head -1`) ends the run
 /// quietly, as without checkpoints, and after the tables: the
 /// checkpoints are gone with them, and the same command runs again.

@@ -94,7 +94,7 @@ pub fn save(
     let _ = writeln!(header, "distances-sha256: {}", hex_sha(distances));
     let _ = writeln!(header, "{HEADER_SHA}: {}", hex_sha(header.as_bytes()));
     header.push('\n');
-    atomic::write_parts(&path, &[header.as_bytes(), cells, distances])
+    atomic::write_parts_in_place(&path, &[header.as_bytes(), cells, distances])
         .map_err(|e| format!("{}: cannot write the checkpoint: {e}", path.display()))
 }
 
@@ -259,7 +259,7 @@ pub fn load(
 /// The file and the I/O error.
 pub fn commit(dir: &Path, key: &str, ranks: usize, level: u32) -> Result<(), String> {
     let path = dir.join(COMMIT);
-    atomic::write(&path, commit_text(key, ranks, level).as_bytes())
+    atomic::write_parts_in_place(&path, &[commit_text(key, ranks, level).as_bytes()])
         .map_err(|e| format!("{}: cannot write the commit marker: {e}", path.display()))
 }
 
@@ -388,6 +388,19 @@ pub fn lock(dir: &Path) -> Result<Option<fs::File>, String> {
     Err(cannot(std::io::Error::other(
         "removed as often as it was locked",
     )))
+}
+
+/// Why the job can no longer write in `dir`, if the lock file it holds
+/// (`lock`, from [`lock`]) is no longer the one there: the directory was
+/// removed (and would be made again, unlocked, by the next file written)
+/// or replaced while the job ran, and another job may be using it now.
+pub fn lock_lost(dir: &Path, lock: &fs::File) -> Option<String> {
+    (!still_there(&dir.join(LOCK), lock)).then(|| {
+        format!(
+            "{}: the checkpoint directory was removed or replaced while this job ran (its lock file {LOCK} is gone); stopped rather than write checkpoints where another job may be writing",
+            dir.display()
+        )
+    })
 }
 
 /// Whether `file` is still the file at `path` (not removed since it was

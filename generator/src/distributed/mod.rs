@@ -260,6 +260,8 @@ impl Sweeper for Ranks<'_> {
         let partition = Partition::new(slots, ranks)?;
         let mut sweep = RankSweep::new(kernel, comm, partition, self.distances);
         let mut level = self.prepare(&mut sweep, key)?;
+        // Messages, rounds and time are this run's; a resumed one says so.
+        let resumed_at = level;
         let mut decided = comm.sum(sweep.decided());
         let report = self.report && me == 0;
         let (mut sent, mut bytes, mut rounds) = (0u64, 0u64, 0u64);
@@ -323,8 +325,13 @@ impl Sweeper for Ranks<'_> {
                     )
                 })
                 .collect();
+            let since = if resumed_at > 0 {
+                format!(" since the resume at level {resumed_at}")
+            } else {
+                String::new()
+            };
             eprintln!(
-                "sweep on {ranks} ranks: {levels} levels, {visits} predecessor visits, {sent} predecessors ({bytes} bytes) sent between ranks in {rounds} rounds, {:.2} s; peak memory (VmHWM) by rank: {}",
+                "sweep on {ranks} ranks: {levels} levels, {visits} predecessor visits, {sent} predecessors ({bytes} bytes) sent between ranks in {rounds} rounds{since}, {:.2} s; peak memory (VmHWM) by rank: {}",
                 started.elapsed().as_secs_f64(),
                 peaks.join(", ")
             );
@@ -341,8 +348,22 @@ impl Sweeper for Ranks<'_> {
 impl Ranks<'_> {
     /// Starts the sweep, or resumes it from the committed checkpoint;
     /// returns the level to process first. Every rank checks its own part
-    /// and all agree before any work.
+    /// and all agree before any work. Refused, whatever refused it, the
+    /// directory is left as it was found: without the lock file.
     fn prepare<K: Kernel>(&self, sweep: &mut RankSweep<'_, K>, key: &str) -> Result<u32, String> {
+        let prepared = self.prepare_locked(sweep, key);
+        if let (Err(_), Some(plan)) = (&prepared, &self.checkpoints) {
+            self.unlock(plan);
+        }
+        prepared
+    }
+
+    /// [`Ranks::prepare`], which takes the lock and may leave it taken.
+    fn prepare_locked<K: Kernel>(
+        &self,
+        sweep: &mut RankSweep<'_, K>,
+        key: &str,
+    ) -> Result<u32, String> {
         let Some(plan) = &self.checkpoints else {
             sweep.start();
             return Ok(0);
@@ -393,18 +414,12 @@ impl Ranks<'_> {
                 self.agree(None)?;
                 level
             }
-            Err(e) => {
-                let e = self.agree(Some(e)).err().unwrap_or_default();
-                // Refused: the directory is left as it was found.
-                self.unlock(plan);
-                return Err(e);
-            }
+            Err(e) => return Err(self.agree(Some(e)).err().unwrap_or_default()),
         };
         // Each rank read the commit itself: another job writing in the
         // directory, or a file system that shows ranks different files,
         // must not resume ranks from different levels.
         if !self.comm.same(level.map_or(u64::MAX, u64::from)) {
-            self.unlock(plan);
             return Err(format!(
                 "rank {me}: {}: the ranks found different commits (this rank: {}); is another job using the directory? not resumed",
                 commit_path.display(),
@@ -418,11 +433,7 @@ impl Ranks<'_> {
             }
             Some(level) => {
                 let loaded = sweep.resume(plan, key, level).err();
-                if let Err(e) = self.agree(loaded) {
-                    // Refused: the directory is left as it was found.
-                    self.unlock(plan);
-                    return Err(e);
-                }
+                self.agree(loaded)?;
                 if me == 0 && self.report {
                     eprintln!("resumed from {} at level {level}", commit_path.display());
                 }
@@ -448,8 +459,11 @@ impl Ranks<'_> {
     /// it meanwhile), then lets the lock go: the directory is left as it
     /// was found.
     fn unlock(&self, plan: &Checkpoints) {
-        if let Some(_held) = self.lock.borrow_mut().take() {
-            let _ = std::fs::remove_file(plan.dir.join(checkpoint::LOCK));
+        if let Some(held) = self.lock.borrow_mut().take() {
+            // (Not a file that took its place: another job's lock.)
+            if checkpoint::lock_lost(&plan.dir, &held).is_none() {
+                let _ = std::fs::remove_file(plan.dir.join(checkpoint::LOCK));
+            }
         }
     }
 
@@ -540,6 +554,13 @@ impl Ranks<'_> {
         // A failed write leaves the last commit (this run's: a run finding
         // one without --resume is refused) whole: say how to go on from it.
         let kept = |e: String| checkpoint::with_resume_hint(&plan.dir, e);
+        // Rank 0 still holds the directory's lock, or nobody writes.
+        let lost = self
+            .lock
+            .borrow()
+            .as_ref()
+            .and_then(|lock| checkpoint::lock_lost(&plan.dir, lock));
+        self.agree(lost)?;
         self.agree(sweep.save(plan, key, level).err())
             .map_err(kept)?;
         let committed = if me == 0 {

@@ -35,6 +35,16 @@ pub fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
             fs::create_dir_all(dir)?;
         }
     }
+    write_parts_in_place(path, parts)
+}
+
+/// [`write_parts`] into a folder that must exist: one removed meanwhile
+/// is an error, not made again (a checkpoint directory removed under a
+/// job, whose lock went with it).
+///
+/// # Errors
+/// Any I/O error, with the temporary file removed.
+pub fn write_parts_in_place(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     remove_stale(path);
     let temporary = temporary_path(path);
     let result = write_and_rename(&temporary, path, parts);
