@@ -396,8 +396,9 @@ impl Ranks<'_> {
             )),
             (Ok(None), false) => Ok(None),
             (Ok(Some((_, _, level))), false) => Err(format!(
-                "{}: holds a committed checkpoint (level {level}); add --resume to continue from it, or remove it to start afresh",
-                commit_path.display()
+                "{}: holds a committed checkpoint (level {level}); add --resume to continue from it, or remove the directory {} to start afresh",
+                commit_path.display(),
+                plan.dir.display()
             )),
             (Ok(Some((found, _, _))), true) if found != key => Err(format!(
                 "{}: a checkpoint of \"{found}\", not of this run's \"{key}\"; not resumed",
@@ -561,14 +562,27 @@ impl Ranks<'_> {
             .as_ref()
             .and_then(|lock| checkpoint::lock_lost(&plan.dir, lock));
         self.agree(lost)?;
-        self.agree(sweep.save(plan, key, level).err())
-            .map_err(kept)?;
-        let committed = if me == 0 {
-            checkpoint::commit(&plan.dir, key, ranks, level).err()
-        } else {
-            None
-        };
-        self.agree(committed).map_err(kept)?;
+        let written = self
+            .agree(sweep.save(plan, key, level).err())
+            .and_then(|()| {
+                let committed = if me == 0 {
+                    checkpoint::commit(&plan.dir, key, ranks, level).err()
+                } else {
+                    None
+                };
+                self.agree(committed)
+            });
+        if let Err(e) = written {
+            // The files of a level no commit names are of no use: each rank
+            // removes its own, which on a full disk hold the space a resume
+            // needs.
+            let keep = checkpoint::committed(&plan.dir)
+                .ok()
+                .flatten()
+                .map_or(u32::MAX, |(_, _, level)| level);
+            checkpoint::prune(&plan.dir, me, ranks, keep);
+            return Err(kept(e));
+        }
         checkpoint::prune(&plan.dir, me, ranks, level);
         Ok(())
     }
