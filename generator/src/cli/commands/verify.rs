@@ -591,12 +591,16 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<Option<S
         .map_err(|e| e.to_string())
         .and_then(|bytes| String::from_utf8(bytes).map_err(|_| "not UTF-8 text".to_string()))
         .map_err(|e| format!("fingerprint {}: {e}", fingerprint_path.display()))?;
-    // Every line, the `#` lines too: the command they tell people to run
-    // to remake the table is the one line most worth checking. Each line
-    // keeps its number in the file, for the message.
+    // The `#` lines say what the file is and how to remake it; the facts
+    // are the others: a comment's wording may change between versions,
+    // and a table written through the library carries the regenerate
+    // command its writer chose (`WriteOptions::regenerate`), neither making
+    // the fingerprint wrong. Each fact found keeps its line number in the
+    // file, for the message.
     let facts = |text: &str| -> Vec<(usize, String)> {
         text.lines()
             .enumerate()
+            .filter(|(_, l)| !l.starts_with('#'))
             .map(|(n, l)| (n + 1, l.to_string()))
             .collect()
     };
