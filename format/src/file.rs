@@ -14,7 +14,8 @@ use crate::{read_header, read_raw, FormatError, MAX_FILE_LEN, PREAMBLE};
 pub enum ReadError {
     /// The operating system's error (or [`open_for_reading`]'s refusal).
     Io(io::Error),
-    /// Its first bytes are no table: a bad magic or an unsupported version.
+    /// Its first bytes are no table (a bad magic or an unsupported
+    /// version), or, a regular file, its length is not its header's.
     Format(FormatError),
     /// Longer than [`MAX_FILE_LEN`], the most a reader reads.
     TooLong,
@@ -62,9 +63,12 @@ pub fn open_table_file(path: &Path) -> Result<(File, Vec<u8>), ReadError> {
 /// most [`MAX_FILE_LEN`] bytes in all: a pipe may never end. Memory is
 /// reserved for the length the header states, not doubled as a growing
 /// buffer would be; the bytes are checked by the caller ([`read_raw`]).
+/// A regular file whose length is not the one its header states is
+/// refused unread, as [`read_raw`] would refuse it.
 ///
 /// # Errors
-/// [`ReadError::Io`], or [`ReadError::TooLong`].
+/// [`ReadError::Io`], [`ReadError::Format`] ([`FormatError::Length`]), or
+/// [`ReadError::TooLong`].
 pub fn read_table_rest(file: &File, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadError> {
     let limit = MAX_FILE_LEN + 1;
     let mut reader = file.take(limit.saturating_sub(bytes.len() as u64));

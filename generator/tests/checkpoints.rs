@@ -164,14 +164,70 @@ fn a_checkpoint_directory_removed_under_the_job_stops_it() {
     }
     let output = output.expect("every run ended before its directory was removed");
     let stderr = text(&output.stderr);
+    // Found before a level's files, as they are written, or as the commit
+    // is: the job stops.
     assert!(
         stderr.contains("the checkpoint directory was removed or replaced while this job ran")
-            || stderr.contains("cannot write the checkpoint: No such file or directory"),
+            || stderr.contains("cannot write the checkpoint: No such file or directory")
+            || stderr.contains("cannot write the commit marker: No such file or directory"),
         "{stderr}"
     );
-    assert!(!stderr.contains("is kept"), "{stderr}");
     assert!(!checkpoints.exists(), "the directory was made again");
     let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A job whose checkpoint directory was removed, then made again by
+/// another job, leaves that job's files alone as it ends: it removes only
+/// what is its own.
+#[test]
+fn a_job_leaves_a_directory_no_longer_its_own_alone() {
+    let dir = scratch("taken");
+    let _ = std::fs::remove_dir_all(&dir);
+    let checkpoints = dir.join("checkpoints");
+    let out = dir.join("out");
+    std::fs::create_dir_all(&out).unwrap();
+    let ck = checkpoints.display().to_string();
+    // No checkpoint falls due before the end.
+    let args = generate_args(
+        &CARDS_12,
+        &out,
+        &["--checkpoint", &ck, "--checkpoint-every", "1000"],
+    );
+    let others = ["COMMIT", "rank-0-of-1.level-3.ckpt"];
+    for _ in 0..4 {
+        let _ = std::fs::remove_dir_all(&checkpoints);
+        let mut child = command(None, &args)
+            .stdin(std::process::Stdio::null())
+            .stdout(std::process::Stdio::null())
+            .stderr(std::process::Stdio::null())
+            .spawn()
+            .unwrap();
+        while !checkpoints.join(".lock").exists() && child.try_wait().unwrap().is_none() {
+            std::thread::sleep(std::time::Duration::from_millis(1));
+        }
+        // Into the sweep (about half a second), past the commit's reading.
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        while checkpoints.exists() {
+            let _ = std::fs::remove_dir_all(&checkpoints);
+        }
+        // The other job's files.
+        std::fs::create_dir_all(&checkpoints).unwrap();
+        for name in others {
+            std::fs::write(checkpoints.join(name), b"another job's").unwrap();
+        }
+        let ran_on = child.try_wait().unwrap().is_none();
+        // (Taken before it read the commit, the run refuses the other
+        // job's: either way it removes none of its files.)
+        child.wait().unwrap();
+        if ran_on {
+            for name in others {
+                assert!(checkpoints.join(name).exists(), "{name} was removed");
+            }
+            let _ = std::fs::remove_dir_all(&dir);
+            return;
+        }
+    }
+    panic!("the run always ended before its directory was taken");
 }
 
 /// An output closed before the summary (`| head -1`) ends the run

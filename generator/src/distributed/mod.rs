@@ -447,6 +447,17 @@ impl Ranks<'_> {
     /// that no commit ever names removed files.
     fn spend(&self, plan: &Checkpoints) {
         let (me, ranks) = (self.comm.rank(), self.comm.size());
+        // A directory no longer ours (removed, then perhaps taken by another
+        // job) is left alone: its files may be that job's.
+        let lost = self
+            .lock
+            .borrow()
+            .as_ref()
+            .is_some_and(|lock| checkpoint::lock_lost(&plan.dir, lock).is_some());
+        if self.comm.sum(u64::from(lost)) > 0 {
+            self.lock.borrow_mut().take();
+            return;
+        }
         self.comm.barrier();
         if me == 0 {
             let _ = std::fs::remove_file(plan.dir.join(checkpoint::COMMIT));
@@ -573,14 +584,10 @@ impl Ranks<'_> {
                 self.agree(committed)
             });
         if let Err(e) = written {
-            // The files of a level no commit names are of no use: each rank
-            // removes its own, which on a full disk hold the space a resume
-            // needs.
-            let keep = checkpoint::committed(&plan.dir)
-                .ok()
-                .flatten()
-                .map_or(u32::MAX, |(_, _, level)| level);
-            checkpoint::prune(&plan.dir, me, ranks, keep);
+            // This level's files, which no commit names, are of no use: each
+            // rank removes its own, which on a full disk hold the space a
+            // resume needs (the committed level's stay, whatever happens).
+            let _ = std::fs::remove_file(checkpoint::rank_path(&plan.dir, me, ranks, level));
             return Err(kept(e));
         }
         checkpoint::prune(&plan.dir, me, ranks, level);

@@ -98,7 +98,7 @@ impl Orbits {
     #[inline]
     pub fn settled<G: Game>(&self, game: &G, index: u64) -> Option<(Outcome, u16)> {
         match self {
-            Orbits::ByGame(_) if game.has_settled() => game.settled(index),
+            Orbits::ByGame(_) if game.has_settled() && index < game.states() => game.settled(index),
             _ => None,
         }
     }

@@ -108,12 +108,14 @@ fn absent(path: &Path, e: &std::io::Error) -> bool {
 /// Reads a table file in bounded memory
 /// ([`gametable_format::open_table_file`], then
 /// [`gametable_format::read_table_rest`]): a bad magic or version is
-/// refused after 14 bytes, and at most [`gametable_format::MAX_FILE_LEN`]
+/// refused after 14 bytes, a file of another length than its header's
+/// after its header, and at most [`gametable_format::MAX_FILE_LEN`]
 /// bytes are read.
 ///
 /// # Errors
-/// [`TableFileError::Io`], or [`TableFileError::Format`] for a bad magic
-/// or version, [`TableFileError::Unsupported`] for a file over the limit.
+/// [`TableFileError::Io`], or [`TableFileError::Format`] for a bad magic,
+/// version or length, [`TableFileError::Unsupported`] for a file over the
+/// limit.
 pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableFileError> {
     use gametable_format::ReadError;
     let fail = |e| match e {
