@@ -7,6 +7,10 @@
 #[path = "support/runs.rs"]
 mod runs;
 
+use std::path::{Path, PathBuf};
+use std::process::{Child, Stdio};
+use std::time::{Duration, Instant};
+
 use runs::{
     assert_same_files, command, committed_level, generate_args, kill_at_level, random_level,
     reference, run, scratch, succeed, text, CARDS_10, CARDS_10_ORBITS, CARDS_10_UNCOMPRESSED,
@@ -116,12 +120,11 @@ fn a_killed_probe_leaves_nothing_behind() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
-/// A checkpoint directory removed under a running job (its lock file with
-/// it) is not made again: the job stops rather than write where another
-/// job, let in by the missing lock, may be writing.
-#[test]
-fn a_checkpoint_directory_removed_under_the_job_stops_it() {
-    let dir = scratch("removed");
+/// A scratch folder `name` (made afresh) holding `checkpoints` and the
+/// output folder `out`, and the command line of Cards (12, 5) checkpointed
+/// every `every` levels there: (scratch, checkpoints, args).
+fn checkpointed_cards_12(name: &str, every: &str) -> (PathBuf, PathBuf, Vec<String>) {
+    let dir = scratch(name);
     let _ = std::fs::remove_dir_all(&dir);
     let checkpoints = dir.join("checkpoints");
     let out = dir.join("out");
@@ -130,32 +133,56 @@ fn a_checkpoint_directory_removed_under_the_job_stops_it() {
     let args = generate_args(
         &CARDS_12,
         &out,
-        &["--checkpoint", &ck, "--checkpoint-every", "1"],
+        &["--checkpoint", &ck, "--checkpoint-every", every],
     );
+    (dir, checkpoints, args)
+}
+
+/// Starts `args` (stderr piped) and waits until `ready`: `None` if the run
+/// ended first.
+fn start_until(args: &[String], ready: impl Fn() -> bool) -> Option<Child> {
+    let mut child = command(None, args)
+        .stdin(Stdio::null())
+        .stdout(Stdio::null())
+        .stderr(Stdio::piped())
+        .spawn()
+        .unwrap();
+    let started = Instant::now();
+    while !ready() {
+        if child.try_wait().unwrap().is_some() {
+            return None;
+        }
+        assert!(started.elapsed().as_secs() < 300, "never ready");
+        std::thread::sleep(Duration::from_millis(1));
+    }
+    Some(child)
+}
+
+/// Removes `dir` as `rm -rf` does under a job that may write a file into
+/// it meanwhile: again until it is gone.
+fn remove_under_a_job(dir: &Path) {
+    while dir.exists() {
+        let _ = std::fs::remove_dir_all(dir);
+    }
+}
+
+/// A checkpoint directory removed under a running job (its lock file with
+/// it) is not made again: the job stops rather than write where another
+/// job, let in by the missing lock, may be writing.
+#[test]
+fn a_checkpoint_directory_removed_under_the_job_stops_it() {
+    let (dir, checkpoints, args) = checkpointed_cards_12("removed", "1");
     // Level 2 of about 40, each one checkpointed: the directory goes long
     // before the end, but for a test thread held up past the whole run
     // (then again).
     let mut output = None;
-    'run: for _ in 0..4 {
-        let mut child = command(None, &args)
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::piped())
-            .spawn()
-            .unwrap();
-        let started = std::time::Instant::now();
-        while committed_level(&checkpoints).is_none_or(|l| l < 2) {
-            if child.try_wait().unwrap().is_some() {
-                let _ = std::fs::remove_dir_all(&checkpoints);
-                continue 'run;
-            }
-            assert!(started.elapsed().as_secs() < 300, "no commit");
-            std::thread::sleep(std::time::Duration::from_millis(2));
-        }
-        // (The job may write a file into it as it goes: again until gone.)
-        while checkpoints.exists() {
-            let _ = std::fs::remove_dir_all(&checkpoints);
-        }
+    for _ in 0..4 {
+        let _ = std::fs::remove_dir_all(&checkpoints);
+        let ready = || committed_level(&checkpoints).is_some_and(|l| l >= 2);
+        let Some(child) = start_until(&args, ready) else {
+            continue;
+        };
+        remove_under_a_job(&checkpoints);
         let done = child.wait_with_output().unwrap();
         if !done.status.success() {
             output = Some(done);
@@ -181,35 +208,17 @@ fn a_checkpoint_directory_removed_under_the_job_stops_it() {
 /// what is its own.
 #[test]
 fn a_job_leaves_a_directory_no_longer_its_own_alone() {
-    let dir = scratch("taken");
-    let _ = std::fs::remove_dir_all(&dir);
-    let checkpoints = dir.join("checkpoints");
-    let out = dir.join("out");
-    std::fs::create_dir_all(&out).unwrap();
-    let ck = checkpoints.display().to_string();
     // No checkpoint falls due before the end.
-    let args = generate_args(
-        &CARDS_12,
-        &out,
-        &["--checkpoint", &ck, "--checkpoint-every", "1000"],
-    );
+    let (dir, checkpoints, args) = checkpointed_cards_12("taken", "1000");
     let others = ["COMMIT", "rank-0-of-1.level-3.ckpt"];
     for _ in 0..4 {
         let _ = std::fs::remove_dir_all(&checkpoints);
-        let mut child = command(None, &args)
-            .stdin(std::process::Stdio::null())
-            .stdout(std::process::Stdio::null())
-            .stderr(std::process::Stdio::null())
-            .spawn()
-            .unwrap();
-        while !checkpoints.join(".lock").exists() && child.try_wait().unwrap().is_none() {
-            std::thread::sleep(std::time::Duration::from_millis(1));
-        }
+        let Some(mut child) = start_until(&args, || checkpoints.join(".lock").exists()) else {
+            continue;
+        };
         // Into the sweep (about half a second), past the commit's reading.
-        std::thread::sleep(std::time::Duration::from_millis(100));
-        while checkpoints.exists() {
-            let _ = std::fs::remove_dir_all(&checkpoints);
-        }
+        std::thread::sleep(Duration::from_millis(100));
+        remove_under_a_job(&checkpoints);
         // The other job's files.
         std::fs::create_dir_all(&checkpoints).unwrap();
         for name in others {
