@@ -1096,7 +1096,7 @@ fn unwritable_outputs_are_refused_before_solving() {
     if fifo {
         cases.push((
             piped.join("t.gtbl"),
-            ".SHA256SUMS.lock: is not a plain file, where the lock of the SHA256SUMS beside the table goes; remove it",
+            ".SHA256SUMS.lock: not a plain file, where a lock file goes; remove it",
         ));
     }
     for (output, wanted) in cases {

@@ -361,15 +361,7 @@ pub fn lock(dir: &Path) -> Result<Option<fs::File>, String> {
     // A job that ends removes the file it locked: one that opened that
     // file just before locks a file no longer there, and tries again.
     for _ in 0..8 {
-        if fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
-            return Err(cannot(std::io::Error::other("not a plain file")));
-        }
-        let file = fs::OpenOptions::new()
-            .create(true)
-            .truncate(false)
-            .write(true)
-            .open(&path)
-            .map_err(cannot)?;
+        let file = crate::store::open_lock_file(&path).map_err(cannot)?;
         match file.try_lock() {
             Ok(()) if still_there(&path, &file) => return Ok(Some(file)),
             Ok(()) => continue,

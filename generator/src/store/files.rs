@@ -276,13 +276,7 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     // The list's lock file is opened, not replaced: a named pipe there
     // would hold the run for ever once the tables are written.
     let lock = lock_path(&dir);
-    if std::fs::symlink_metadata(&lock).is_ok_and(|m| !m.is_file()) {
-        return Err(TableFileError::Unsupported(
-            lock,
-            "is not a plain file, where the lock of the SHA256SUMS beside the table goes; remove it"
-                .into(),
-        ));
-    }
+    check_lock_file(&lock).map_err(|e| TableFileError::Io(lock, e))?;
     if !dir.as_os_str().is_empty() && !dir.is_dir() {
         // As `mkdir -p`, the default `data/` from a fresh folder, or a new
         // folder of the user's, is made, by the first file written into
@@ -575,6 +569,35 @@ fn lock_path(dir: &Path) -> PathBuf {
     dir.join(format!(".{SUMS}.lock"))
 }
 
+/// Opens the lock file at `path` to write (made if missing, never
+/// truncated), after [`check_lock_file`].
+///
+/// # Errors
+/// [`check_lock_file`]'s, or the I/O error.
+pub(crate) fn open_lock_file(path: &Path) -> std::io::Result<std::fs::File> {
+    check_lock_file(path)?;
+    std::fs::OpenOptions::new()
+        .create(true)
+        .truncate(false)
+        .write(true)
+        .open(path)
+}
+
+/// Refuses anything at `path`, where a lock file goes, but a plain file,
+/// before it is opened: opening a named pipe (FIFO) to write waits for a
+/// reader, for ever, and a link or a folder is no lock of this job's.
+///
+/// # Errors
+/// What stands there.
+fn check_lock_file(path: &Path) -> std::io::Result<()> {
+    if std::fs::symlink_metadata(path).is_ok_and(|m| !m.is_file()) {
+        return Err(std::io::Error::other(
+            "not a plain file, where a lock file goes; remove it",
+        ));
+    }
+    Ok(())
+}
+
 /// Holds an exclusive advisory lock on `dir/.SHA256SUMS.lock` (on its own
 /// file handle, so it also excludes threads of this process) until
 /// dropped, waiting for another holder; the system releases it when a
@@ -589,19 +612,7 @@ fn lock_path(dir: &Path) -> PathBuf {
 fn lock_dir(dir: &Path) -> Result<Option<std::fs::File>, TableFileError> {
     let path = lock_path(dir);
     let io = |e| TableFileError::Io(path.clone(), e);
-    // Anything but a plain file is refused before it is opened: opening a
-    // named pipe (FIFO) to write waits for a reader, for ever.
-    if std::fs::symlink_metadata(&path).is_ok_and(|m| !m.is_file()) {
-        return Err(io(std::io::Error::other(
-            "not a plain file (the lock file of the SHA256SUMS beside it; remove it)",
-        )));
-    }
-    let file = std::fs::OpenOptions::new()
-        .create(true)
-        .truncate(false)
-        .write(true)
-        .open(&path)
-        .map_err(io)?;
+    let file = open_lock_file(&path).map_err(io)?;
     match file.lock() {
         Ok(()) => Ok(Some(file)),
         Err(e) if e.kind() == std::io::ErrorKind::Unsupported => Ok(None),

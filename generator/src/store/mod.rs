@@ -21,6 +21,8 @@ mod write;
 /// The command line's `verify --deep` checks a pair given by two paths.
 #[cfg(feature = "cli")]
 pub(crate) use files::distances_pair;
+/// The checkpoints' lock, as the checksum list's.
+pub(crate) use files::open_lock_file;
 pub use files::{
     check_output, check_sums, count_codes, distance_beside, distance_path, drop_unpaired_distances,
     fingerprint_path, outcome_beside, outcome_path, pack_distances, read_bytes, read_header_only,
