@@ -449,12 +449,7 @@ impl Ranks<'_> {
         let (me, ranks) = (self.comm.rank(), self.comm.size());
         // A directory no longer ours (removed, then perhaps taken by another
         // job) is left alone: its files may be that job's.
-        let lost = self
-            .lock
-            .borrow()
-            .as_ref()
-            .is_some_and(|lock| checkpoint::lock_lost(&plan.dir, lock).is_some());
-        if self.comm.sum(u64::from(lost)) > 0 {
+        if self.comm.sum(u64::from(self.lock_lost(plan).is_some())) > 0 {
             self.lock.borrow_mut().take();
             return;
         }
@@ -467,16 +462,23 @@ impl Ranks<'_> {
         self.unlock(plan);
     }
 
+    /// Why this rank no longer holds the directory's lock, where it held
+    /// one ([`checkpoint::lock_lost`]): only rank 0 ever does.
+    fn lock_lost(&self, plan: &Checkpoints) -> Option<String> {
+        self.lock
+            .borrow()
+            .as_ref()
+            .and_then(|lock| checkpoint::lock_lost(&plan.dir, lock))
+    }
+
     /// Removes rank 0's lock file, still held (so that no other job took
-    /// it meanwhile), then lets the lock go: the directory is left as it
-    /// was found.
+    /// it meanwhile: not a file that took its place, another job's lock),
+    /// then lets the lock go: the directory is left as it was found.
     fn unlock(&self, plan: &Checkpoints) {
-        if let Some(held) = self.lock.borrow_mut().take() {
-            // (Not a file that took its place: another job's lock.)
-            if checkpoint::lock_lost(&plan.dir, &held).is_none() {
-                let _ = std::fs::remove_file(plan.dir.join(checkpoint::LOCK));
-            }
+        if self.lock.borrow().is_some() && self.lock_lost(plan).is_none() {
+            let _ = std::fs::remove_file(plan.dir.join(checkpoint::LOCK));
         }
+        self.lock.borrow_mut().take();
     }
 
     /// Gathers the result on rank 0: each rank's packed codes and distances
@@ -567,12 +569,7 @@ impl Ranks<'_> {
         // one without --resume is refused) whole: say how to go on from it.
         let kept = |e: String| checkpoint::with_resume_hint(&plan.dir, e);
         // Rank 0 still holds the directory's lock, or nobody writes.
-        let lost = self
-            .lock
-            .borrow()
-            .as_ref()
-            .and_then(|lock| checkpoint::lock_lost(&plan.dir, lock));
-        self.agree(lost)?;
+        self.agree(self.lock_lost(plan))?;
         let written = self
             .agree(sweep.save(plan, key, level).err())
             .and_then(|()| {
