@@ -116,7 +116,7 @@ fn bad_launches_get_clear_errors() {
     assert!(!output.status.success());
     let stderr = text(&output.stderr);
     assert!(
-        stderr.contains("2 ranks for") && stderr.contains("start 1 rank"),
+        stderr.contains("2 ranks for") && stderr.contains("start at most 1 rank"),
         "{stderr}"
     );
     assert!(!dir.join("t.gtbl").exists());

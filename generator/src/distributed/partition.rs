@@ -1,25 +1,58 @@
 //! Which rank owns which stored states: contiguous ranges of whole 64-state
-//! blocks, one per rank, the same size but for the last. Whole blocks keep
-//! each rank's dirty bitmap and its packed codes (four per byte) aligned
-//! with the whole table's, so parts are concatenated as they are.
+//! blocks, one per rank, as equal as whole blocks allow (the first ranks
+//! take one block more than the rest). Whole blocks keep each rank's dirty
+//! bitmap and its packed codes (four per byte) aligned with the whole
+//! table's, so parts are concatenated as they are.
 
 use crate::engine::sweep::BLOCK;
+
+/// Division by a fixed divisor `d` as a multiplication: `n / d` is
+/// `n * magic >> 64` with `magic = floor(2^64 / d) + 1`, exact while
+/// `n d < 2^64` (with `n = q d + r`, `n magic / 2^64 = n / d + n e / (d 2^64)`
+/// for some `1 <= e <= d`, and the second term stays below `1 / d`);
+/// beyond that it divides.
+#[derive(Clone, Copy, Debug, PartialEq, Eq)]
+struct Divisor {
+    d: u64,
+    magic: u64,
+    /// Whether `magic` is exact for every dividend below the bound given.
+    exact: bool,
+}
+
+impl Divisor {
+    /// Division by `d >= 1` of dividends below `bound`.
+    fn new(d: usize, bound: usize) -> Divisor {
+        let d = d.max(1) as u64;
+        Divisor {
+            d,
+            magic: (u64::MAX / d).wrapping_add(1),
+            exact: (bound as u128) * u128::from(d) < 1 << 64,
+        }
+    }
+
+    #[inline(always)]
+    fn divide(&self, n: u64) -> u64 {
+        if self.exact && self.d > 1 {
+            ((u128::from(n) * u128::from(self.magic)) >> 64) as u64
+        } else {
+            n / self.d
+        }
+    }
+}
 
 /// The split of `slots` stored states over `ranks` ranks.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
 pub struct Partition {
     slots: usize,
     ranks: usize,
-    /// States per rank (a multiple of [`BLOCK`]); the last rank takes the rest.
-    share: usize,
-    /// `floor(2^64 / share) + 1`, so that `s / share` is `s * magic >> 64`
-    /// (a multiplication instead of a division per predecessor), exact
-    /// while `s * share < 2^64` for every state: with `s = q share + r`,
-    /// `s magic / 2^64 = s / share + s e / (share 2^64)` for some
-    /// `1 <= e <= share`, and the second term stays below `1 / share`.
-    magic: u64,
-    /// Whether `magic` is exact for every state (else `owner` divides).
-    exact: bool,
+    /// Blocks of the ranks below `wide`: one more than the rest's.
+    wide_blocks: usize,
+    /// How many ranks take `wide_blocks` blocks.
+    wide: usize,
+    /// Division of a block's number by `wide_blocks`.
+    by_wide: Divisor,
+    /// Division by the other ranks' number of blocks.
+    by_narrow: Divisor,
 }
 
 impl Partition {
@@ -29,31 +62,26 @@ impl Partition {
     /// # Errors
     /// A message naming the largest number of ranks that would do.
     pub fn new(slots: usize, ranks: usize) -> Result<Partition, String> {
-        let fits = |ranks: usize| {
-            let share = slots.div_ceil(ranks).div_ceil(BLOCK) * BLOCK;
-            (share * (ranks - 1) < slots).then_some(share)
-        };
-        match fits(ranks.max(1)) {
-            Some(share) => Ok(Partition {
-                slots,
-                ranks,
-                share,
-                magic: (u64::MAX / share as u64).wrapping_add(1),
-                exact: (slots as u128) * (share as u128) < 1 << 64,
-            }),
-            None => {
-                // Equal shares of whole blocks: which counts feed every
-                // rank is not monotone (252 cells: 2 and 4 ranks do, 3 not).
-                let below = (1..ranks).rev().find(|&r| fits(r).is_some()).unwrap_or(1);
-                let above = (ranks + 1..=slots.div_ceil(BLOCK)).find(|&r| fits(r).is_some());
-                let plural = |n: usize| if n == 1 { "" } else { "s" };
-                Err(format!(
-                    "{ranks} ranks for {slots} cells: each rank takes the same number of whole blocks of {BLOCK} cells (the last the rest), so some rank would get none; start {below} rank{}{}",
-                    plural(below),
-                    above.map_or(String::new(), |a| format!(" (or {a})"))
-                ))
-            }
+        let ranks = ranks.max(1);
+        let blocks = slots.div_ceil(BLOCK);
+        if ranks > blocks.max(1) {
+            let plural = if blocks == 1 { "" } else { "s" };
+            return Err(format!(
+                "{ranks} ranks for {slots} cells: each rank takes whole blocks of {BLOCK} cells, and there {} only {blocks} block{plural}; start at most {} rank{plural}",
+                if blocks == 1 { "is" } else { "are" },
+                blocks.max(1),
+            ));
         }
+        let narrow = blocks / ranks;
+        let wide = blocks % ranks;
+        Ok(Partition {
+            slots,
+            ranks,
+            wide_blocks: narrow + 1,
+            wide,
+            by_wide: Divisor::new(narrow + 1, blocks),
+            by_narrow: Divisor::new(narrow, blocks),
+        })
     }
 
     /// How many stored states there are.
@@ -66,19 +94,26 @@ impl Partition {
         self.ranks
     }
 
+    /// The first block of `rank` (`rank <= ranks`).
+    fn first_block(&self, rank: usize) -> usize {
+        rank * (self.wide_blocks - 1) + rank.min(self.wide)
+    }
+
     /// The stored states of `rank`: `first..end`.
     pub fn range(&self, rank: usize) -> std::ops::Range<usize> {
-        let first = (rank * self.share).min(self.slots);
-        first..(first + self.share).min(self.slots)
+        let at = |rank: usize| self.first_block(rank).saturating_mul(BLOCK).min(self.slots);
+        at(rank)..at(rank + 1)
     }
 
     /// The rank that owns stored state `s`.
     #[inline(always)]
     pub fn owner(&self, s: usize) -> usize {
-        if self.exact {
-            ((s as u128 * u128::from(self.magic)) >> 64) as usize
+        let block = (s / BLOCK) as u64;
+        let cut = (self.wide * self.wide_blocks) as u64;
+        if block < cut {
+            self.by_wide.divide(block) as usize
         } else {
-            s / self.share
+            self.wide + self.by_narrow.divide(block - cut) as usize
         }
     }
 }
@@ -88,17 +123,16 @@ mod tests {
     use super::*;
 
     #[test]
-    fn ranges_cover_every_state_once_in_whole_blocks() {
-        for slots in [1, 63, 64, 65, 1000, 4096, 100_003] {
-            for ranks in 1..=7 {
+    fn ranges_cover_every_state_once_in_whole_blocks_as_equal_as_they_go() {
+        for slots in [1usize, 63, 64, 65, 252, 1000, 4096, 100_003] {
+            for ranks in 1..=9 {
+                let blocks = slots.div_ceil(BLOCK);
                 let Ok(part) = Partition::new(slots, ranks) else {
-                    assert!(
-                        slots.div_ceil(BLOCK) < ranks || ranks > 1,
-                        "{slots} {ranks}"
-                    );
+                    assert!(blocks < ranks, "{slots} {ranks}");
                     continue;
                 };
                 let mut next = 0;
+                let (mut least, mut most) = (usize::MAX, 0);
                 for rank in 0..ranks {
                     let range = part.range(rank);
                     assert_eq!(range.start, next);
@@ -107,24 +141,33 @@ mod tests {
                     for s in [range.start, range.end - 1] {
                         assert_eq!(part.owner(s), rank);
                     }
+                    let its = range.len().div_ceil(BLOCK);
+                    (least, most) = (least.min(its), most.max(its));
                     next = range.end;
                 }
                 assert_eq!(next, slots);
+                assert!(most - least <= 1, "{slots} {ranks}: {least}..{most} blocks");
             }
         }
     }
 
     #[test]
-    fn owners_by_multiplication_are_the_quotients() {
+    fn owners_by_multiplication_are_the_ranges_owners() {
         let mut x = 0x9e37_79b9_7f4a_7c15u64;
         for slots in [64, 1000, 4096 * 3 + 1, 1 << 20, 57_438_270, (1 << 33) + 5] {
             for ranks in [1, 2, 3, 4, 7, 64] {
                 let Ok(part) = Partition::new(slots, ranks) else {
                     continue;
                 };
-                let check = |s: usize| assert_eq!(part.owner(s), s / part.share, "{s}");
-                for s in [0, 1, slots - 1, part.share - 1, part.share, part.share + 1] {
-                    check(s.min(slots - 1));
+                let ranges: Vec<_> = (0..ranks).map(|r| part.range(r)).collect();
+                let check = |s: usize| {
+                    let rank = ranges.iter().position(|r| r.contains(&s));
+                    assert_eq!(Some(part.owner(s)), rank, "{slots} {ranks} {s}");
+                };
+                for range in &ranges {
+                    for s in [range.start, range.start + 1, range.end - 1, range.end] {
+                        check(s.min(slots - 1));
+                    }
                 }
                 for _ in 0..10_000 {
                     x ^= x << 13;
@@ -132,25 +175,35 @@ mod tests {
                     x ^= x << 17;
                     check(x as usize % slots);
                 }
-                for rank in 0..ranks {
-                    let range = part.range(rank);
-                    check(range.start);
-                    check(range.end - 1);
-                }
             }
         }
     }
 
     #[test]
-    fn too_many_ranks_are_refused_with_counts_that_fit() {
-        let error = Partition::new(100, 3).unwrap_err();
-        assert!(error.ends_with("start 2 ranks"), "{error}");
-        assert!(Partition::new(64, 2).unwrap_err().ends_with("start 1 rank"));
-        assert!(Partition::new(128, 2).is_ok());
-        // Four blocks: two ranks take two each, four one each, but three
-        // would take two, two and none.
-        let error = Partition::new(252, 3).unwrap_err();
-        assert!(error.ends_with("start 2 ranks (or 4)"), "{error}");
-        assert!(Partition::new(252, 2).is_ok() && Partition::new(252, 4).is_ok());
+    fn owners_past_exact_multiplication_divide() {
+        // Blocks so many that `block * divisor` passes 2^64: `owner` divides.
+        let part = Partition::new(usize::MAX - 5, 3).unwrap();
+        assert!(!part.by_wide.exact);
+        for rank in 0..3 {
+            let range = part.range(rank);
+            assert_eq!(part.owner(range.start), rank);
+            assert_eq!(part.owner(range.end - 1), rank);
+        }
+    }
+
+    #[test]
+    fn only_more_ranks_than_blocks_are_refused() {
+        // Four blocks feed 1 to 4 ranks (three take 2, 1 and 1 blocks).
+        for ranks in 1..=4 {
+            assert!(Partition::new(252, ranks).is_ok(), "{ranks}");
+        }
+        let error = Partition::new(252, 5).unwrap_err();
+        assert!(error.contains("only 4 blocks"), "{error}");
+        assert!(error.ends_with("start at most 4 ranks"), "{error}");
+        let error = Partition::new(64, 2).unwrap_err();
+        assert!(
+            error.ends_with("there is only 1 block; start at most 1 rank"),
+            "{error}"
+        );
     }
 }
