@@ -30,7 +30,7 @@ fn solve_cards_accepts_any_whitespace() {
 
 #[test]
 fn solve_cards_refuses_bad_input_naming_line_and_token() {
-    let cases: [(&str, &str); 11] = [
+    let cases = [
         ("x\n", "line 1: the number of situations T: expected an unsigned integer (found \"x\")"),
         // A token that is no number is named by what was expected there,
         // and shown with its control characters escaped.
@@ -62,7 +62,15 @@ fn solve_cards_refuses_bad_input_naming_line_and_token() {
         ),
         (
             "1\n0\n1 2 3 4 1 2 3 4\n1 2 3 4 1 2 3 4\n0\n",
-            "line 5: more input after the last of the 1 situations (found \"0\")",
+            "line 5: more input after the only situation (found \"0\")",
+        ),
+        (
+            "2\n0\n1 2 3 4 1 2 3 4\n1 2 3 4 1 2 3 4\n1\n1 0 0 0 0 0 0 0\n1 0 0 0 0 0 0 0\n7\n",
+            "line 8: more input after the last of the 2 situations (found \"7\")",
+        ),
+        (
+            "18446744073709551620\n",
+            "line 1: the number of situations T must be in 1..=100000 (found \"18446744073709551620\")",
         ),
         (
             "1\n1\n0 0 0 0 0 0 0 0\n0 0 0 0 0 0 0 0\n",

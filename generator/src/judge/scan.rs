@@ -33,6 +33,9 @@ pub struct InputError {
     pub message: String,
     /// The I/O error, if reading failed.
     pub io: Option<io::Error>,
+    /// Whether the token is a number too large for 64 bits, which a caller
+    /// expecting a range names by that range.
+    too_large: bool,
 }
 
 impl InputError {
@@ -44,6 +47,7 @@ impl InputError {
             token: Some(token.into()),
             message: message.into(),
             io: None,
+            too_large: false,
         }
     }
 
@@ -124,6 +128,7 @@ impl<R: Read> Scanner<R> {
             token: None,
             message: format!("expected {what}"),
             io: None,
+            too_large: false,
         }
     }
 
@@ -153,6 +158,7 @@ impl<R: Read> Scanner<R> {
                         token: None,
                         message: String::new(),
                         io: Some(e),
+                        too_large: false,
                     })
                 }
             }
@@ -297,14 +303,18 @@ impl<R: Read> Scanner<R> {
             if text.len() > MAX_TOKEN {
                 token.push_str("...");
             }
+            let digits = text.iter().all(u8::is_ascii_digit);
             let why = if text.len() > MAX_TOKEN {
                 format!("expected an unsigned integer, not a token of over {MAX_TOKEN} characters")
-            } else if text.iter().all(u8::is_ascii_digit) {
+            } else if digits {
                 format!("expected an unsigned integer up to {}", u64::MAX)
             } else {
                 "expected an unsigned integer".to_string()
             };
-            InputError::at(line, token, why)
+            InputError {
+                too_large: digits,
+                ..InputError::at(line, token, why)
+            }
         })?;
         self.pos = end;
         self.last_line = line;
@@ -430,8 +440,11 @@ impl<R: Read> Scanner<R> {
         what: impl Fn() -> String,
     ) -> Result<Token, InputError> {
         // A token that is no number is named by what was expected there.
+        // One too large for 64 bits is out of the range like any other.
         let next = self.next().map_err(|mut e| {
-            if e.io.is_none() && e.token.is_some() {
+            if e.too_large {
+                e.message = format!("{} must be in {lo}..={hi}", what());
+            } else if e.io.is_none() && e.token.is_some() {
                 e.message = format!("{}: {}", what(), e.message);
             }
             e
@@ -781,6 +794,19 @@ mod tests {
         assert_eq!(e.to_string(), "line 1: f must be in 0..=1 (found \"9\")");
         let e = s.next_in(0, u64::MAX, || "a card".into()).unwrap_err();
         assert_eq!(e.to_string(), "line 1: expected a card (input ended)");
+        // A number too large for 64 bits is named by the range expected.
+        let mut s = Scanner::new("18446744073709551620 1x".as_bytes());
+        let e = s.next_in(1, 100_000, || "T".into()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: T must be in 1..=100000 (found \"18446744073709551620\")"
+        );
+        let mut s = Scanner::new("1x".as_bytes());
+        let e = s.next_in(1, 100_000, || "T".into()).unwrap_err();
+        assert_eq!(
+            e.to_string(),
+            "line 1: T: expected an unsigned integer (found \"1x\")"
+        );
         let mut s = Scanner::new("1\n2\n\n".as_bytes());
         assert!(s.next().is_ok() && s.next().is_ok());
         assert_eq!(

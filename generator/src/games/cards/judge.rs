@@ -292,10 +292,11 @@ fn answer_all<R: Read>(
             })?;
         out.extend_from_slice(verdict_line(verdict));
     }
-    Ok(scanner.finish(&format!(
-        "more input after the last of the {} situations",
-        count.value
-    ))?)
+    let last = match count.value {
+        1 => "the only situation".to_string(),
+        n => format!("the last of the {n} situations"),
+    };
+    Ok(scanner.finish(&format!("more input after {last}"))?)
 }
 
 fn verdict_line(verdict: Verdict) -> &'static [u8] {
