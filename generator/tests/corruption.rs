@@ -185,3 +185,26 @@ fn verify_refuses_changes_in_every_region_and_truncations() {
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+#[test]
+fn a_header_read_alone_names_damage_as_the_whole_file_does() {
+    use gametable_gen::store::read_header_only;
+    let original = committed();
+    let dir = scratch("corrupt-header-only");
+    let path = dir.join("t.gtbl");
+    let mut refused = 0;
+    for position in 14..header_end(&original) {
+        let mut bytes = original.clone();
+        bytes[position] ^= 0xff;
+        std::fs::write(&path, &bytes).unwrap();
+        // The header alone may pass (its digests are left to the reader
+        // of the whole file); when it fails, it fails as the whole does.
+        if let Err(alone) = read_header_only(&path) {
+            let whole = OutcomeFile::from_bytes(&path, &bytes).unwrap_err();
+            assert_eq!(alone.to_string(), whole.to_string(), "byte {position}");
+            refused += 1;
+        }
+    }
+    assert!(refused > 0);
+    std::fs::remove_dir_all(dir).unwrap();
+}
