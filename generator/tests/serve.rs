@@ -746,7 +746,7 @@ fn a_damaged_table_is_the_server_s_fault() {
     let (status, body) = server.get("/api/query?game=tictactoe&position=xx.oo....");
     assert_eq!(status, 500, "{body}");
     assert!(
-        body.contains("the table contradicts the rules at xx.oo....: its move to state 463 has a draw at distance 0"),
+        body.contains("the table contradicts the rules at xx.oo....: its move to xx.oox... has a draw at distance 0"),
         "{body}"
     );
     let (status, body) = server.get("/tictactoe/3x3/xx.oo....");

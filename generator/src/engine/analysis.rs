@@ -81,7 +81,8 @@ pub fn analyse<G: Notation>(
     // trusted for nothing); with `distances` (a distance table is there)
     // the distances too. `after`: the move that leads to `at`, if any.
     let check = |at: u64, to_move: Side, after: Option<&str>| {
-        super::deep::check_one(game, at, &answer, distances).map_err(|why| {
+        let after_it = |t: u64| game.write_spot(t, to_move.other());
+        super::deep::check_one(game, at, &answer, after_it, distances).map_err(|why| {
             let after = after.map_or(String::new(), |m| format!(", the position after move {m}"));
             format!(
                 "the table contradicts the rules at {}{after}: {why} (a damaged table, or not this game's)",
@@ -294,7 +295,9 @@ mod tests {
                 truth(i)
             }
         };
-        assert!(crate::engine::deep::check_one(&game, before, lie, true).is_ok());
+        assert!(
+            crate::engine::deep::check_one(&game, before, lie, |t| t.to_string(), true).is_ok()
+        );
         let err = analyse(&game, before, o, lie, true)
             .err()
             .unwrap_or_default();
@@ -331,7 +334,14 @@ mod tests {
                 .into_iter()
                 .find(|&(_, after)| {
                     matches!(truth(after), Some((Outcome::Win, Some(_))))
-                        && crate::engine::deep::check_one(&game, before, lying(after), true).is_ok()
+                        && crate::engine::deep::check_one(
+                            &game,
+                            before,
+                            lying(after),
+                            |t| t.to_string(),
+                            true,
+                        )
+                        .is_ok()
                 })
                 .map(|(name, after)| (before, name, after))
         });

@@ -106,12 +106,10 @@ fn check_every<G: Game>(
                 if per_orbit && !game.is_canonical(i) {
                     continue;
                 }
-                report.moves +=
-                    check_state(game, i, answer, &mut moves, distances).map_err(|why| {
-                        DeepError {
-                            index: i,
-                            why: format!("{}: {why}", describe(i)),
-                        }
+                report.moves += check_state(game, i, answer, describe, &mut moves, distances)
+                    .map_err(|why| DeepError {
+                        index: i,
+                        why: format!("{}: {why}", describe(i)),
                     })?;
                 report.states += 1;
             }
@@ -131,7 +129,7 @@ fn check_every<G: Game>(
 /// and the explorer do for each position they explain, so that a table
 /// damaged past its checksums (or re-signed) cannot answer against the
 /// rules. Without `distances` (an outcome table alone) only the outcomes
-/// are compared.
+/// are compared. `describe` names a state a move leads to.
 ///
 /// # Errors
 /// What is wrong, in words.
@@ -139,6 +137,7 @@ pub fn check_one<G: Game>(
     game: &G,
     i: u64,
     answer: impl Fn(u64) -> Answer,
+    describe: impl Fn(u64) -> String,
     distances: bool,
 ) -> Result<(), String> {
     let answer = |s: u64| {
@@ -149,7 +148,7 @@ pub fn check_one<G: Game>(
             outcome_only(got)
         }
     };
-    check_state(game, i, &answer, &mut Vec::new(), distances).map(|_| ())
+    check_state(game, i, &answer, &describe, &mut Vec::new(), distances).map(|_| ())
 }
 
 /// An answer with its distance dropped: what a check without distances
@@ -159,11 +158,12 @@ fn outcome_only(answer: Answer) -> Answer {
 }
 
 /// Checks one state (its distances too, with `distances`); returns the
-/// moves followed.
+/// moves followed. `describe` names a state a move leads to.
 fn check_state<G: Game>(
     game: &G,
     i: u64,
     answer: &impl Fn(u64) -> Answer,
+    describe: &impl Fn(u64) -> String,
     moves: &mut Vec<u64>,
     distances: bool,
 ) -> Result<u64, String> {
@@ -195,7 +195,8 @@ fn check_state<G: Game>(
                 if distances && (outcome == Outcome::Draw) != distance.is_none() =>
             {
                 return Err(format!(
-                    "its move to state {t} has a {outcome} {}",
+                    "its move to {} has a {outcome} {}",
+                    describe(t),
                     match distance {
                         Some(d) => format!("at distance {d}"),
                         None => "without a distance".to_string(),
@@ -203,7 +204,7 @@ fn check_state<G: Game>(
                 ))
             }
             Some(result) => results.push(result),
-            None => return Err(format!("its move to state {t} has no answer")),
+            None => return Err(format!("its move to {} has no answer", describe(t))),
         }
     }
     let expected = implied(game.ending(i), &results, distances);
