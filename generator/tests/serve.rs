@@ -277,6 +277,10 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
             "Stones (ZOJ 3964) has no tables: it is answered in closed form, by gametable query stones --piles",
         ),
         ("/chess/8x8/e4".into(), 404, "no game named"),
+        // Control characters in a game's name or parameters are shown
+        // escaped, never echoed raw into the page.
+        ("/tic%00/3x3".into(), 404, "no game named &#39;tic\\u{0}&#39;"),
+        ("/tictactoe/3x3%00".into(), 404, "tictactoe &#39;3x3\\u{0}&#39; is not served here"),
         ("/api/query".into(), 400, "give the game"),
         // A game or parameters without a table here.
         (

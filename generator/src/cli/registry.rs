@@ -16,6 +16,7 @@ use std::path::PathBuf;
 
 use clap::{Arg, ArgMatches, FromArgMatches};
 
+use crate::engine::quote;
 use crate::engine::Game;
 use crate::games::cards::game::Cards;
 use crate::games::connect4::{self, ConnectFour};
@@ -253,7 +254,11 @@ pub fn entry(name: &str) -> Result<&'static Entry, String> {
             );
         }
         let known: Vec<&str> = GAMES.iter().map(|e| e.name).collect();
-        format!("no game named '{name}' (known: {})", known.join(", "))
+        format!(
+            "no game named {} (known: {})",
+            quote(name),
+            known.join(", ")
+        )
     })
 }
 
@@ -447,7 +452,7 @@ impl<T: clap::Args> FromArgMatches for Chosen<T> {
         let entry = generic(name).ok_or_else(|| {
             clap::Error::raw(
                 clap::error::ErrorKind::InvalidSubcommand,
-                format!("no game named '{name}'"),
+                format!("no game named {}", quote(name)),
             )
         })?;
         let values = entry

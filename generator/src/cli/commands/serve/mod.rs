@@ -199,7 +199,7 @@ impl Explorer {
         self.served
             .iter()
             .find(|s| s.name() == name && s.label == label)
-            .ok_or_else(|| self.not_served(entry, &format!("'{label}'")))
+            .ok_or_else(|| self.not_served(entry, &quote(label)))
     }
 
     /// The game served with parameter values `values`.
