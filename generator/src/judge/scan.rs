@@ -311,8 +311,10 @@ impl<R: Read> Scanner<R> {
             } else {
                 "expected an unsigned integer".to_string()
             };
+            // (A token longer than that is not seen whole: it may be no
+            // number at all.)
             InputError {
-                too_large: digits,
+                too_large: digits && text.len() <= MAX_TOKEN,
                 ..InputError::at(line, token, why)
             }
         })?;
