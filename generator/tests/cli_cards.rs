@@ -167,7 +167,7 @@ fn query_cards_judge_form_takes_its_flags_and_any_table() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        stdout.contains("Cards: 3 cards per hand, values mod 5"),
+        stdout.contains("cards (cards 3, modulus 5): bob:210:111"),
         "{stdout}"
     );
     assert!(
@@ -177,7 +177,7 @@ fn query_cards_judge_form_takes_its_flags_and_any_table() {
         "{stdout}"
     );
     assert!(
-        stdout.contains("Distance: Alice wins in 16 moves at most"),
+        stdout.contains("bob to move: alice wins in 16 plies.\nlosing moves for bob: 1+1 (alice wins in 16 plies), 1+2 (alice wins in 10 plies)\n"),
         "{stdout}"
     );
     let out = gametable(
@@ -235,12 +235,15 @@ fn query_cards_judge_form_takes_its_flags_and_any_table() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{}", text(&out.stderr));
     assert!(
-        stdout.contains("Distance: Alice wins in 1 move at most"),
+        stdout.contains("alice to move: alice wins in 1 ply.\nwinning moves for alice: 1+4 (alice wins in 1 ply)\ndrawing moves for alice: 1+2\n"),
         "{stdout}"
     );
     assert!(
-        stdout
-            .contains("Best moves for Alice (Alice's card, Bob's card): 1 4 (win in 1 for Alice)"),
+        stdout.contains(&format!(
+            "Answers from {} and {}.",
+            table.display(),
+            dir.join("o-distance.gtbl").display()
+        )),
         "{stdout}"
     );
     let out = gametable(

@@ -177,12 +177,11 @@ fn query_shows_distance_and_best_moves() {
     let stdout = text(&out.stdout);
     assert!(out.status.success(), "{stdout}");
     assert!(
-        stdout.contains("Distance: Alice wins in 45 moves"),
+        stdout.contains("alice to move: alice wins in 45 plies."),
         "{stdout}"
     );
     assert!(
-        stdout
-            .contains("Best moves for Alice (Alice's card, Bob's card): 3 2 (win in 45 for Alice)"),
+        stdout.contains("winning moves for alice: 3+2 (alice wins in 45 plies)\n"),
         "{stdout}"
     );
 }

@@ -188,7 +188,7 @@ fn verify_refuses_changes_in_every_region_and_truncations() {
 
 #[test]
 fn a_header_read_alone_names_damage_as_the_whole_file_does() {
-    use gametable_gen::store::read_header_only;
+    use gametable_gen::store::read_header_or_damage;
     let original = committed();
     let dir = scratch("corrupt-header-only");
     let path = dir.join("t.gtbl");
@@ -199,7 +199,7 @@ fn a_header_read_alone_names_damage_as_the_whole_file_does() {
         std::fs::write(&path, &bytes).unwrap();
         // The header alone may pass (its digests are left to the reader
         // of the whole file); when it fails, it fails as the whole does.
-        if let Err(alone) = read_header_only(&path) {
+        if let Err(alone) = read_header_or_damage(&path) {
             let whole = OutcomeFile::from_bytes(&path, &bytes).unwrap_err();
             assert_eq!(alone.to_string(), whole.to_string(), "byte {position}");
             refused += 1;

@@ -364,7 +364,18 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
         (
             "/tictactoe/3x3/x........?play=both".into(),
             400,
-            "play=both",
+            "play=&#39;both&#39;: expected play=first or play=second",
+        ),
+        // Control characters in the query are shown escaped on a page.
+        (
+            "/tictactoe/3x3?play=%1b%5b2J".into(),
+            400,
+            "play=&#39;\\u{1b}[2J&#39;",
+        ),
+        (
+            "/tictactoe/3x3?%00x=1".into(),
+            400,
+            "unknown query parameter &#39;\\u{0}x&#39;",
         ),
         (
             "/cards/8-5?table=/etc/passwd".into(),

@@ -135,9 +135,7 @@ pub fn read_bytes(path: &Path) -> Result<Vec<u8>, TableFileError> {
 ///
 /// # Errors
 /// [`TableFileError::Io`], or [`TableFileError::Format`] for bytes that
-/// are no table header or a length that does not match; a header that
-/// does not decode in a file whose digest fails is the checksum mismatch,
-/// as in [`gametable_format::read_raw`] (only then is the file read whole).
+/// are no table header or a length that does not match.
 pub fn read_header_only(path: &Path) -> Result<gametable_format::Header, TableFileError> {
     use std::io::Read as _;
     let io = |e| TableFileError::Io(path.to_path_buf(), e);
@@ -146,19 +144,7 @@ pub fn read_header_only(path: &Path) -> Result<gametable_format::Header, TableFi
     let mut prefix = Vec::new();
     file.take(1 << 20).read_to_end(&mut prefix).map_err(io)?;
     let format = |e| TableFileError::Format(path.to_path_buf(), e);
-    let (header, implied) = match gametable_format::read_header(&prefix) {
-        Ok(read) => read,
-        // A header that does not decode may be damage: the whole file's
-        // digest tells, and the error is the one every reader of the
-        // whole file gives (a checksum mismatch when it fails).
-        Err(e @ gametable_format::FormatError::Header(_)) => {
-            let bytes = read_bytes(path)?;
-            return Err(format(
-                gametable_format::read_raw(&bytes).err().unwrap_or(e),
-            ));
-        }
-        Err(e) => return Err(format(e)),
-    };
+    let (header, implied) = gametable_format::read_header(&prefix).map_err(format)?;
     // A pipe has no length to compare until it is read whole.
     if metadata.is_file() && implied != metadata.len() {
         return Err(format(gametable_format::FormatError::Length {
@@ -167,6 +153,25 @@ pub fn read_header_only(path: &Path) -> Result<gametable_format::Header, TableFi
         }));
     }
     Ok(header)
+}
+
+/// [`read_header_only`] for a table about to be used, its faults named as
+/// a reader of the whole file names them: a header that does not decode,
+/// in a file whose digest fails, is the checksum mismatch (damage, as
+/// [`gametable_format::read_raw`] says), not a field this reader does not
+/// know. Only then is the file read whole.
+///
+/// # Errors
+/// As [`read_header_only`], or [`read_bytes`]'s when the file is read.
+pub fn read_header_or_damage(path: &Path) -> Result<gametable_format::Header, TableFileError> {
+    match read_header_only(path) {
+        Err(TableFileError::Format(at, e @ gametable_format::FormatError::Header(_))) => {
+            let bytes = read_bytes(path)?;
+            let e = gametable_format::read_raw(&bytes).err().unwrap_or(e);
+            Err(TableFileError::Format(at, e))
+        }
+        read => read,
+    }
 }
 
 /// The distance table that goes with an outcome table:

@@ -2,7 +2,7 @@
 
 use std::io::{self, BufRead, Write};
 
-use gametable::{Evaluation, Hand, Outcome, Player, Position, Verdict};
+use gametable::{Hand, Outcome, Player, Position, Verdict};
 
 use crate::cli::args::QueryArgs;
 use crate::cli::lines::{next_line, Line};
@@ -10,7 +10,6 @@ use crate::cli::registry::BuiltIn;
 use crate::cli::source::{self, Source};
 use crate::engine::analysis::{self, Analysis, MoveResult};
 use crate::engine::{quote, Game, Notation, Side};
-use crate::games::cards::notation::hand_words;
 use crate::judge::scan::BOM;
 
 /// The longest line `--positions` reads (a Dobutsu game of 100,000 plies
@@ -18,8 +17,8 @@ use crate::judge::scan::BOM;
 pub const MAX_POSITION_LINE: usize = 1 << 20;
 
 /// `query cards --first P --alice ... --bob ...`: the situation in the
-/// judge's terms (who wins, as the judge says it), then its distance and
-/// best moves, from any Cards source (the embedded tables, a full or
+/// judge's terms (who wins, as the judge says it), then what `--position`
+/// says of it (distance and every move), from any Cards source (the embedded tables, a full or
 /// reduced table and the distance table beside it); with `--json`, the
 /// same object `--position` gives.
 pub fn cards(
@@ -48,13 +47,6 @@ pub fn cards(
         say!("{}", a.to_json());
         return Ok(());
     }
-    say!(
-        "Cards: {} cards per hand, values mod {}",
-        variant.cards(),
-        variant.modulus()
-    );
-    say!("Alice holds {}", hand_words(&alice_hand));
-    say!("Bob holds   {}", hand_words(&bob_hand));
     let other = first.other();
     let why = if to_move.is_all_zero() {
         format!("{first} already holds only zeros, and so has won")
@@ -71,57 +63,13 @@ pub fn cards(
             }
         }
     };
+    // The judge's verdict, then the position as `--position` explains it.
     say!(
         "Verdict: {} ({why})",
         Verdict::from_outcome(first, a.outcome)
     );
-    if !source.has_distances() {
-        say!(
-            "Distance and best moves: not shown (no distance table: answers from {})",
-            source.describe()
-        );
-        return Ok(());
-    }
-    say!(
-        "Distance: {}",
-        match (a.outcome, a.distance) {
-            (Outcome::Win, Some(d)) => format!(
-                "{first} wins in {} at most (perfect play: the winner ends fastest, the loser holds out longest)",
-                super::play::moves(u32::from(d))
-            ),
-            (Outcome::Loss, Some(d)) => format!(
-                "{other} wins in {} at most, however long {first} holds out",
-                super::play::moves(u32::from(d))
-            ),
-            _ => "none: a draw never ends".to_string(),
-        }
-    );
-    let best: Vec<String> = a
-        .best_moves()
-        .into_iter()
-        .map(|m| {
-            let (mine, theirs) = m.name.split_once('+').unwrap_or((&m.name, ""));
-            format!("{mine} {theirs} ({} for {first})", mover_value(m))
-        })
-        .collect();
-    if !best.is_empty() {
-        say!(
-            "Best moves for {first} ({first}'s card, {other}'s card): {}",
-            best.join(", ")
-        );
-    }
+    say!("{}", for_people(cards, &a, source).trim_end());
     Ok(())
-}
-
-/// What move `m` is worth to the player making it: the outcome after it
-/// seen from the other side, one move further from the end.
-fn mover_value(m: &MoveResult) -> Evaluation {
-    let after = m.distance.unwrap_or(0).saturating_add(1);
-    match m.outcome {
-        Outcome::Loss => Evaluation::Win(after),
-        Outcome::Win => Evaluation::Loss(after),
-        Outcome::Draw => Evaluation::Draw,
-    }
 }
 
 /// `query stones`.

@@ -302,7 +302,7 @@ fn outcome_tables(dir: &Path) -> crate::cli::Result<Vec<PathBuf>> {
         let path = entry?.path();
         if path.extension().is_some_and(|e| e == "gtbl") {
             // The store's errors name the file.
-            let kind = crate::store::read_header_only(&path)?.kind;
+            let kind = crate::store::read_header_or_damage(&path)?.kind;
             if kind == TableKind::Outcome {
                 paths.push(path);
             }
@@ -584,7 +584,8 @@ fn page(
             Some("second") => Some(Side::Second),
             Some(other) => {
                 return Err(Fault::bad(format!(
-                    "play={other}: expected play=first or play=second"
+                    "play={}: expected play=first or play=second",
+                    quote(other)
                 )))
             }
         };
@@ -593,7 +594,8 @@ fn page(
         }
         if let Some((key, _)) = query.iter().find(|(k, _)| k != "play" && k != "position") {
             return Err(Fault::bad(format!(
-                "unknown query parameter '{key}' (pages take play and position)"
+                "unknown query parameter {} (pages take play and position)",
+                quote(key)
             )));
         }
         match (position, served.game.start_or_none()) {
