@@ -405,6 +405,39 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         stderr.contains(&name) && stderr.contains("its header does not match its checksum"),
         "{stderr}"
     );
+    // A share of the states other than this build's (the header's
+    // checksum made good) is named as another build's split.
+    let states = header
+        .lines()
+        .find(|l| l.starts_with("states: "))
+        .unwrap()
+        .to_string();
+    let (_, total) = states.split_once(" of ").unwrap();
+    let lines: Vec<&str> = header.lines().collect();
+    let (_, checked) = lines.split_last().unwrap();
+    let mut resplit: String = checked
+        .iter()
+        .map(|l| {
+            if l.starts_with("states: ") {
+                format!("states: 0..64 of {total}\n")
+            } else {
+                format!("{l}\n")
+            }
+        })
+        .collect();
+    let sha = gametable_format::hex(&gametable_format::sha256(resplit.as_bytes()));
+    resplit.push_str(&format!("header-sha256: {sha}"));
+    let mut resplit = resplit.into_bytes();
+    resplit.extend_from_slice(&bytes[header_end..]);
+    std::fs::write(&rank_file, &resplit).unwrap();
+    let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(&name)
+            && stderr.contains(&format!("where this run expects \"{states}\""))
+            && stderr.contains("written by a build that shares them out otherwise"),
+        "{stderr}"
+    );
     // A rank's file of an older layout is named as such.
     let mut older = bytes.clone();
     assert!(older.starts_with(b"gametable-checkpoint 3\n"));
