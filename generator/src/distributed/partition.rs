@@ -1,6 +1,6 @@
 //! Which rank owns which stored states: contiguous ranges of whole 64-state
-//! blocks, one per rank, as equal as whole blocks allow (the first ranks
-//! take one block more than the rest). Whole blocks keep each rank's dirty
+//! blocks, one per rank, as equal as whole blocks allow (when the blocks
+//! do not divide evenly, the first ranks take one more). Whole blocks keep each rank's dirty
 //! bitmap and its packed codes (four per byte) aligned with the whole
 //! table's, so parts are concatenated as they are.
 
@@ -20,7 +20,8 @@ struct Divisor {
 }
 
 impl Divisor {
-    /// Division by `d >= 1` of dividends below `bound`.
+    /// Division by `d` of dividends below `bound` (a `d` of 0, which no
+    /// dividend meets, is taken as 1).
     fn new(d: usize, bound: usize) -> Divisor {
         let d = d.max(1) as u64;
         Divisor {
@@ -45,11 +46,12 @@ impl Divisor {
 pub struct Partition {
     slots: usize,
     ranks: usize,
-    /// Blocks of the ranks below `wide`: one more than the rest's.
-    wide_blocks: usize,
-    /// How many ranks take `wide_blocks` blocks.
+    /// Blocks of each rank from `wide` on (the ranks below it take one
+    /// more): `blocks / ranks`.
+    narrow_blocks: usize,
+    /// How many ranks take one block more: `blocks % ranks`.
     wide: usize,
-    /// Division of a block's number by `wide_blocks`.
+    /// Division of a block's number by `narrow_blocks + 1`.
     by_wide: Divisor,
     /// Division by the other ranks' number of blocks.
     by_narrow: Divisor,
@@ -65,11 +67,15 @@ impl Partition {
         let ranks = ranks.max(1);
         let blocks = slots.div_ceil(BLOCK);
         if ranks > blocks.max(1) {
-            let plural = if blocks == 1 { "" } else { "s" };
+            let (are, plural) = if blocks == 1 {
+                ("is", "")
+            } else {
+                ("are", "s")
+            };
+            let most = blocks.max(1);
             return Err(format!(
-                "{ranks} ranks for {slots} cells: each rank takes whole blocks of {BLOCK} cells, and there {} only {blocks} block{plural}; start at most {} rank{plural}",
-                if blocks == 1 { "is" } else { "are" },
-                blocks.max(1),
+                "{ranks} ranks for {slots} cells: each rank takes whole blocks of {BLOCK} cells, and there {are} only {blocks} block{plural}; start at most {most} rank{}",
+                if most == 1 { "" } else { "s" },
             ));
         }
         let narrow = blocks / ranks;
@@ -77,7 +83,7 @@ impl Partition {
         Ok(Partition {
             slots,
             ranks,
-            wide_blocks: narrow + 1,
+            narrow_blocks: narrow,
             wide,
             by_wide: Divisor::new(narrow + 1, blocks),
             by_narrow: Divisor::new(narrow, blocks),
@@ -96,7 +102,7 @@ impl Partition {
 
     /// The first block of `rank` (`rank <= ranks`).
     fn first_block(&self, rank: usize) -> usize {
-        rank * (self.wide_blocks - 1) + rank.min(self.wide)
+        rank * self.narrow_blocks + rank.min(self.wide)
     }
 
     /// The stored states of `rank`: `first..end`.
@@ -109,7 +115,7 @@ impl Partition {
     #[inline(always)]
     pub fn owner(&self, s: usize) -> usize {
         let block = (s / BLOCK) as u64;
-        let cut = (self.wide * self.wide_blocks) as u64;
+        let cut = (self.wide * (self.narrow_blocks + 1)) as u64;
         if block < cut {
             self.by_wide.divide(block) as usize
         } else {
@@ -200,6 +206,12 @@ mod tests {
         let error = Partition::new(252, 5).unwrap_err();
         assert!(error.contains("only 4 blocks"), "{error}");
         assert!(error.ends_with("start at most 4 ranks"), "{error}");
+        let error = Partition::new(0, 2).unwrap_err();
+        assert!(
+            error.ends_with("there are only 0 blocks; start at most 1 rank"),
+            "{error}"
+        );
+        assert_eq!(Partition::new(0, 1).map(|p| p.range(0)), Ok(0..0));
         let error = Partition::new(64, 2).unwrap_err();
         assert!(
             error.ends_with("there is only 1 block; start at most 1 rank"),

@@ -282,11 +282,10 @@ impl<R: Read> Scanner<R> {
             zeros += skip;
         }
         let line = self.line;
-        let parsed = if text.len() > MAX_TOKEN {
-            None
-        } else {
-            parse_u64(text)
-        };
+        // A token longer than MAX_TOKEN is not seen whole: it may be no
+        // number at all.
+        let seen_whole = text.len() <= MAX_TOKEN;
+        let parsed = if seen_whole { parse_u64(text) } else { None };
         let value = parsed.ok_or_else(|| {
             // The token's first MAX_TOKEN characters; past a run of zeros
             // skipped, the end of that run and what follows it, where the
@@ -300,21 +299,20 @@ impl<R: Read> Scanner<R> {
             if zeros > 0 {
                 token.insert_str(0, "...");
             }
-            if text.len() > MAX_TOKEN {
+            if !seen_whole {
                 token.push_str("...");
             }
-            let digits = text.iter().all(u8::is_ascii_digit);
-            let why = if text.len() > MAX_TOKEN {
+            // Digits alone that do not parse: a number past 64 bits.
+            let too_large = seen_whole && text.iter().all(u8::is_ascii_digit);
+            let why = if !seen_whole {
                 format!("expected an unsigned integer, not a token of over {MAX_TOKEN} characters")
-            } else if digits {
+            } else if too_large {
                 format!("expected an unsigned integer up to {}", u64::MAX)
             } else {
                 "expected an unsigned integer".to_string()
             };
-            // (A token longer than that is not seen whole: it may be no
-            // number at all.)
             InputError {
-                too_large: digits && text.len() <= MAX_TOKEN,
+                too_large,
                 ..InputError::at(line, token, why)
             }
         })?;
