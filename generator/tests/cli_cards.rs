@@ -418,7 +418,7 @@ fn generate_verify_stats_round_trip_and_corruption_is_refused() {
     );
 
     let out = gametable(&["stats", table_arg], b"");
-    assert!(text(&out.stdout).contains("game:      cards, 3 cards per hand, values mod 4"));
+    assert!(text(&out.stdout).contains("game:      cards (cards 3, modulus 4)"));
 
     // A different table answers solve cards for its own variant.
     let out = gametable(
@@ -470,7 +470,7 @@ fn stats_with_a_mismatched_distance_table_beside_prints_nothing() {
     assert!(!out.status.success());
     assert_eq!(text(&out.stdout), "");
     assert!(
-        text(&out.stderr).contains("the outcome and distance tables are of different variants"),
+        text(&out.stderr).contains("t-distance.gtbl: not the distance table of"),
         "{}",
         text(&out.stderr)
     );

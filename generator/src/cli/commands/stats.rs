@@ -2,7 +2,6 @@
 
 use std::path::Path;
 
-use crate::games::cards::files::{self as table_file, DistanceFile, OutcomeFile};
 use gametable::code;
 use gametable_format::{Symmetry, TableKind};
 
@@ -15,126 +14,11 @@ use crate::engine::{Game, Notation};
 use crate::store::{self, StoredTable};
 
 /// Prints the parameters and outcome counts of the table at `path`, and for
-/// a distance table the longest win and loss and the distance histogram.
+/// a distance table the longest win and loss and the distance histogram:
+/// one report for every game and layout ([`generic`]).
 pub fn run(path: &Path) -> crate::cli::Result<()> {
-    let bytes = table_file::read_bytes(path)?;
-    let raw = gametable_format::read_raw(&bytes)
-        .map_err(|e| crate::store::TableFileError::Format(path.into(), e))?;
-    if raw.header.game.name != "cards" || raw.header.symmetry != Symmetry::None {
-        return generic(path, crate::store::decode_table(path, &bytes)?);
-    }
-    if table_file::kind_of(path, &bytes)? == TableKind::Distance {
-        return distances(path, &bytes);
-    }
-    let file = OutcomeFile::from_bytes(path, &bytes)?;
-    // The distance table beside is read and paired before anything is
-    // printed: a report is whole or not given.
-    let distances = if let Some(beside) = crate::store::distance_beside(path) {
-        let distances = DistanceFile::read(&beside)?;
-        gametable::PerfectPlay::new(file.table(), distances.table())
-            .map_err(|e| format!("{} and {}: {e}", path.display(), beside.display()))?;
-        Some((beside, distances))
-    } else {
-        None
-    };
-    let counts = file.counts();
-    let states = file.variant.states();
-    let share = |n: u64| 100.0 * n as f64 / states as f64;
-    say!("table:     {}", path.display());
-    say!(
-        "game:      cards, {} cards per hand, values mod {}",
-        file.variant.cards(),
-        file.variant.modulus()
-    );
-    say!("hands:     {}", file.variant.hands());
-    say!(
-        "states:    {states} ({}, {} bits each)",
-        crate::store::kind_words(file.header.kind),
-        file.header.bits_per_state
-    );
-    for (name, c) in [
-        ("wins", code::WIN),
-        ("losses", code::LOSS),
-        ("draws", code::DRAW),
-    ] {
-        let n = counts[c as usize];
-        say!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
-    }
-    say!("not a position: {}", counts[code::NOT_A_POSITION as usize]);
-    if let Some((beside, distances)) = &distances {
-        say!("distances: {}", beside.display());
-        distance_lines(distances)?;
-    } else {
-        say!("distances: no distance table beside it");
-    }
-    say!(
-        "payload sha256: {}",
-        gametable_format::hex(&file.header.payload_sha256)
-    );
-    say!("generator: {}", file.header.generator);
-    Ok(())
-}
-
-fn distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<()> {
-    let file = DistanceFile::from_bytes(path, bytes)?;
-    // Paired with the outcome table beside it, if there is one, as the
-    // outcome table's report pairs it (and as other games' reports do).
-    if let Some(beside) = crate::store::outcome_beside(path) {
-        let outcomes = OutcomeFile::read(&beside)?;
-        gametable::PerfectPlay::new(outcomes.table(), file.table())
-            .map_err(|e| format!("{} and {}: {e}", beside.display(), path.display()))?;
-    }
-    let stats = file.stats();
-    let v = file.variant;
-    say!("table:     {}", path.display());
-    say!(
-        "game:      cards, {} cards per hand, values mod {}",
-        v.cards(),
-        v.modulus()
-    );
-    say!(
-        "states:    {} ({}, {} bits each)",
-        v.states(),
-        crate::store::kind_words(file.header.kind),
-        file.header.bits_per_state
-    );
-    say!(
-        "wins:      {}, losses: {}, draws: {}",
-        stats.wins,
-        stats.losses,
-        stats.draws
-    );
-    distance_lines(&file)?;
-    say!(
-        "payload sha256: {}",
-        gametable_format::hex(&file.header.payload_sha256)
-    );
-    say!("generator: {}", file.header.generator);
-    Ok(())
-}
-
-/// The longest win and loss of a Cards distance table, with an example
-/// each, and its histogram.
-fn distance_lines(file: &DistanceFile) -> crate::cli::Result<()> {
-    let stats = file.stats();
-    let v = file.variant;
-    for (name, longest) in [
-        ("longest win", stats.longest_win),
-        ("longest loss", stats.longest_loss),
-    ] {
-        if let Some((index, d)) = longest {
-            say!(
-                "{name}: {}, e.g. {}",
-                plies(d),
-                crate::games::cards::notation::describe_state(v, index)
-            );
-        }
-    }
-    say!("distance      wins    losses");
-    for (d, (wins, losses)) in stats.histogram.iter().enumerate() {
-        say!("{d:>8} {wins:>9} {losses:>9}");
-    }
-    Ok(())
+    let bytes = crate::store::read_bytes(path)?;
+    generic(path, crate::store::decode_table(path, &bytes)?)
 }
 
 /// Stats of a table of any game, full or reduced: the game in words, the
