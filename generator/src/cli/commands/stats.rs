@@ -15,7 +15,7 @@ use crate::store::{self, StoredTable};
 
 /// Prints the parameters and outcome counts of the table at `path`, and for
 /// a distance table the longest win and loss and the distance histogram:
-/// one report for every game and layout ([`generic`]).
+/// one report for every game and layout.
 pub fn run(path: &Path) -> crate::cli::Result<()> {
     let bytes = crate::store::read_bytes(path)?;
     generic(path, crate::store::decode_table(path, &bytes)?)
