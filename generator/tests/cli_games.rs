@@ -1593,6 +1593,18 @@ fn re_signed_tables_are_refused_by_stats_and_query() {
         "",
     );
     assert!(!out.status.success(), "{}", text(&out.stdout));
+    // `stats` refuses the pair state by state before printing anything:
+    // a draw or no position with a distance would be counted as a win.
+    for asked in ["t.gtbl", "t-distance.gtbl"] {
+        let stats = gametable(&["stats", dir.join(asked).to_str().unwrap()], "");
+        assert!(!stats.status.success(), "{}", text(&stats.stdout));
+        assert_eq!(text(&stats.stdout), "");
+        assert!(
+            text(&stats.stderr).contains("at ......... the outcome table says draw and the distance table distance 0: they do not pair"),
+            "{}",
+            text(&stats.stderr)
+        );
+    }
     assert!(
         text(&out.stderr).contains("the table contradicts the rules at xx.oo....: its move to xx.oox... has a draw at distance 0")
             && text(&out.stderr).contains("t.gtbl and ")

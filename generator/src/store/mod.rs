@@ -36,7 +36,7 @@ pub use read::{decode_table, read_table, StoredTable};
 /// The command line's `stats` checks a pair it reads on its own.
 #[cfg(feature = "cli")]
 pub(crate) use tables::check_pair;
-pub use tables::{check_orbit_count, GameTables};
+pub use tables::{check_orbit_count, first_unpaired_state, GameTables};
 pub use write::{write_tables, WriteOptions, Written};
 
 /// A table kind in words: `outcome table`, `distance table`.

@@ -55,8 +55,27 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             (outcomes, Some((path.to_path_buf(), table)))
         }
     };
-    if let (Some((outcome_path, o)), Some((_, d))) = (&outcomes, &distances) {
+    // The orbit numbering of a reduced table, built once on first need.
+    let orbits = std::cell::OnceCell::new();
+    let example = |stored: u64| match &game {
+        Ok(g) => crate::with_game!(g, g => example(g, header.symmetry, stored, &orbits)),
+        Err(_) => format!("stored state {stored}"),
+    };
+    // The pair is checked, headers and then state by state, before
+    // anything is printed: a report is whole or not given.
+    if let (Some((outcome_path, o)), Some((distance_path, d))) = (&outcomes, &distances) {
         store::check_pair(outcome_path, o, d)?;
+        if let Some((s, code, distance)) = store::first_unpaired_state(o, d) {
+            return Err(format!(
+                "{} and {}: at {} the outcome table says {} and the distance table {}: they do not pair (damaged past their checksums, or re-signed)",
+                outcome_path.display(),
+                distance_path.display(),
+                example(s),
+                code_words(code),
+                distance.map_or("no distance".to_string(), |d| format!("distance {d}")),
+            )
+            .into());
+        }
     }
     say!("table:     {}", path.display());
     match &game {
@@ -101,16 +120,10 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             say!("{:<10} {n} ({:.2}%)", format!("{name}:"), share(n));
         }
     }
-    // The orbit numbering of a reduced table, built once on first need.
-    let orbits = std::cell::OnceCell::new();
     match &distances {
         None => say!("distances: no distance table beside it"),
         Some((distance_path, distances)) => {
             say!("distances: {}", distance_path.display());
-            let example = |stored: u64| match &game {
-                Ok(g) => crate::with_game!(g, g => example(g, header.symmetry, stored, &orbits)),
-                Err(_) => format!("stored state {stored}"),
-            };
             let mut histogram: Vec<(u64, u64)> = Vec::new();
             let mut longest: [Option<(u64, u16)>; 2] = [None, None];
             for s in 0..distances.stored_states() {
@@ -150,6 +163,14 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             say!("distance      wins    losses");
             for (d, (wins, losses)) in histogram.iter().enumerate() {
                 say!("{d:>8} {wins:>9} {losses:>9}");
+            }
+            if outcomes.is_none() {
+                // The counts the outcome table would give, from the
+                // distances alone: draws and non-positions have none.
+                let wins: u64 = histogram.iter().map(|r| r.0).sum();
+                let losses: u64 = histogram.iter().map(|r| r.1).sum();
+                let none = distances.stored_states() - wins - losses;
+                say!("wins:      {wins}, losses: {losses}, without a distance (draws or no position): {none}");
             }
         }
     }
@@ -262,4 +283,14 @@ pub(crate) fn reach<G: Game>(
         }
     }
     Ok(())
+}
+
+/// An outcome code in words.
+fn code_words(c: u8) -> &'static str {
+    match c {
+        code::WIN => "win",
+        code::LOSS => "loss",
+        code::DRAW => "draw",
+        _ => "no position",
+    }
 }
