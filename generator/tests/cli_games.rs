@@ -579,7 +579,15 @@ fn stats_full_and_reduced_tables_in_words() {
         out.contains("outcomes:  no outcome table beside it"),
         "{out}"
     );
-    assert!(!out.contains("wins:      390"), "{out}");
+    // Its counts then come from its distances alone: 151 draws and 2097
+    // non-positions have none.
+    assert!(
+        out.contains(
+            "wins:      390, losses: 224, without a distance (draws or no position): 2248"
+        ),
+        "{out}"
+    );
+    assert!(!out.contains("wins:      390 (13.63%)"), "{out}");
     // Another game's distance table beside it is refused, naming both.
     let paired = dir.join("paired.gtbl");
     std::fs::copy(cli::workspace().join("data/tictactoe.gtbl"), &paired).unwrap();
@@ -1439,6 +1447,21 @@ fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
         assert!(
             text(&out.stdout).contains(&expected),
             "{why}: {}",
+            text(&out.stdout)
+        );
+    }
+    // A partner whose header is damaged is named as damage, as every
+    // reader of it names it, not as a field this reader does not know.
+    let distances = at("c-distance.gtbl");
+    let mut bytes = std::fs::read(at("d-distance.gtbl")).unwrap();
+    bytes[16] ^= 0xff;
+    std::fs::write(&distances, &bytes).unwrap();
+    for deep in [&[][..], &["--deep"]] {
+        let out = gametable(&[&["verify"], deep, &[&at("c.gtbl")]].concat(), b"");
+        assert!(!out.status.success());
+        assert!(
+            text(&out.stdout).contains("checksum mismatch: the file was changed or damaged"),
+            "{deep:?}: {}",
             text(&out.stdout)
         );
     }

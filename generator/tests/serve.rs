@@ -343,7 +343,7 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
         (
             "/api/query?game=connect4&width=abc".into(),
             400,
-            "width=abc: expected a whole number",
+            "width='abc': expected a whole number",
         ),
         (
             "/api/query?game=connect4&width=99".into(),
@@ -366,7 +366,18 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
             400,
             "play=&#39;both&#39;: expected play=first or play=second",
         ),
-        // Control characters in the query are shown escaped on a page.
+        // Control characters in the query are shown escaped, on the API
+        // (inside JSON's own escaping) and on a page.
+        (
+            "/api/query?game=tictactoe&%1b%5b2Jx=1".into(),
+            400,
+            "unknown query parameter '\\\\u{1b}[2Jx' for tictactoe",
+        ),
+        (
+            "/api/query?game=connect4&width=%1b%5b2J".into(),
+            400,
+            "width='\\\\u{1b}[2J': expected a whole number",
+        ),
         (
             "/tictactoe/3x3?play=%1b%5b2J".into(),
             400,

@@ -450,7 +450,7 @@ fn pair_of(path: &Path) -> crate::cli::Result<(PathBuf, PathBuf)> {
 /// table), if one is there: readers take the two together, so a pair that
 /// does not belong together fails here as it would there.
 fn with_partner(path: &Path, summary: String) -> crate::cli::Result<String> {
-    let header = crate::store::read_header_only(path)?;
+    let header = crate::store::read_header_or_damage(path)?;
     let (partner, its) = match header.kind {
         TableKind::Outcome => (crate::store::distance_beside(path), "distance"),
         TableKind::Distance => (crate::store::outcome_beside(path), "outcome"),
@@ -462,7 +462,7 @@ fn with_partner(path: &Path, summary: String) -> crate::cli::Result<String> {
         || partner.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let other = crate::store::read_header_only(&partner)
+    let other = crate::store::read_header_or_damage(&partner)
         .map_err(|e| format!("{name} beside it does not read: {e}"))?;
     let pair = match header.kind {
         TableKind::Outcome => crate::store::distances_pair(&header, &other),
@@ -486,7 +486,7 @@ fn needing_both(e: impl std::fmt::Display) -> String {
 /// table ([`crate::store::distances_pair`]), naming both, from their
 /// headers alone (before reading tables that may be gigabytes).
 fn check_pair_headers(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<()> {
-    let header = |path: &Path| crate::store::read_header_only(path).map_err(needing_both);
+    let header = |path: &Path| crate::store::read_header_or_damage(path).map_err(needing_both);
     if crate::store::distances_pair(&header(outcome_path)?, &header(distance_path)?) {
         return Ok(());
     }

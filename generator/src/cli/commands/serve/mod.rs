@@ -652,7 +652,8 @@ fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analy
         if key != "game" && key != "position" && !entry.parameters.iter().any(|p| p.name == key) {
             let known: Vec<&str> = entry.parameters.iter().map(|p| p.name).collect();
             return Err(Fault::bad(format!(
-                "unknown query parameter '{key}' for {name} (it takes game, position{}{})",
+                "unknown query parameter {} for {name} (it takes game, position{}{})",
+                quote(key),
                 if known.is_empty() { "" } else { ", " },
                 known.join(", ")
             )));
@@ -664,7 +665,7 @@ fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analy
             None => p.default,
             Some(text) => p
                 .parse(text)
-                .map_err(|e| Fault::bad(format!("{}={text}: {e}", p.name)))?,
+                .map_err(|e| Fault::bad(format!("{}={}: {e}", p.name, quote(text))))?,
         };
         values.push(value);
     }
