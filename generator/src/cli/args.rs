@@ -134,7 +134,7 @@ pub struct ServeArgs {
     #[arg(long, default_value = "127.0.0.1:7878")]
     pub bind: std::net::SocketAddr,
     /// Also serve this outcome table (and the distance table beside it);
-    /// repeatable. It replaces a built-in source of the same game.
+    /// repeatable. It replaces a built-in source of the same game and parameters.
     #[arg(long)]
     pub table: Vec<PathBuf>,
     /// Also serve every outcome table (*.gtbl) in this folder; repeatable.
