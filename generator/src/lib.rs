@@ -12,6 +12,8 @@
 //! - `cli`: the command line, apart from all three (feature `cli`, on by
 //!   default; a game of one's own needs none of it);
 //! - [`judge`]: the contest input scanner the judge formats share;
+//! - [`report`]: how answers are written, as JSON or in words, apart from
+//!   the engine that finds them;
 //! - [`exhaustive`]: a solver of any small game by plain exploration, the
 //!   independent oracle that tests check the engine against.
 #![forbid(unsafe_code)]
@@ -23,4 +25,5 @@ pub mod engine;
 pub mod exhaustive;
 pub mod games;
 pub mod judge;
+pub mod report;
 pub mod store;

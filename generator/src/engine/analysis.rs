@@ -1,10 +1,8 @@
 //! One position explained: its outcome and distance for the player to
-//! move, and every legal move with what it leads to. What `gametable
-//! query` prints, as words or JSON, and what a web server would answer,
-//! from any source of answers (a table file, a solve in memory, an
-//! embedded table).
-
-use std::fmt::Write as _;
+//! move, and every legal move with what it leads to, from any source of
+//! answers (a table file, a solve in memory, an embedded table). What
+//! `gametable query` prints and the explorer answers is written from it
+//! by [`crate::report`], as words or JSON.
 
 use gametable::Outcome;
 
@@ -128,92 +126,6 @@ impl Analysis {
             return Vec::new();
         };
         self.moves.iter().filter(|m| m.rank() == best).collect()
-    }
-
-    /// One JSON object: `{"outcome": "win", "distance": 3, "moves":
-    /// [{"move": "5", "outcome": "loss", "distance": 2}, ...]}`; outcomes
-    /// are for the player to move (after the move, for a move).
-    pub fn to_json(&self) -> String {
-        let mut text = String::from("{");
-        let _ = write!(
-            text,
-            "\"outcome\": {}, \"distance\": {}, \"moves\": [",
-            json_string(&self.outcome.to_string()),
-            json_distance(self.distance)
-        );
-        for (i, m) in self.moves.iter().enumerate() {
-            if i > 0 {
-                text.push_str(", ");
-            }
-            let _ = write!(
-                text,
-                "{{\"move\": {}, \"outcome\": {}, \"distance\": {}}}",
-                json_string(&m.name),
-                json_string(&m.outcome.to_string()),
-                json_distance(m.distance)
-            );
-        }
-        text.push_str("]}");
-        text
-    }
-}
-
-fn json_distance(distance: Option<u16>) -> String {
-    distance.map_or_else(|| "null".to_string(), |d| d.to_string())
-}
-
-/// `{"error": "<message>"}`.
-pub fn json_error(message: &str) -> String {
-    format!("{{\"error\": {}}}", json_string(message))
-}
-
-/// `text` as a JSON string, quoted and escaped.
-pub fn json_string(text: &str) -> String {
-    let mut out = String::with_capacity(text.len() + 2);
-    out.push('"');
-    for c in text.chars() {
-        match c {
-            '"' => out.push_str("\\\""),
-            '\\' => out.push_str("\\\\"),
-            '\n' => out.push_str("\\n"),
-            '\r' => out.push_str("\\r"),
-            '\t' => out.push_str("\\t"),
-            c if u32::from(c) < 0x20 => {
-                let _ = write!(out, "\\u{:04x}", u32::from(c));
-            }
-            c => out.push(c),
-        }
-    }
-    out.push('"');
-    out
-}
-
-/// `1 ply`, `3 plies`.
-pub fn plies(d: u16) -> String {
-    if d == 1 {
-        "1 ply".to_string()
-    } else {
-        format!("{d} plies")
-    }
-}
-
-/// An outcome for `side` (to move) in words, naming the winner: `x wins in
-/// 3 plies`, `o has won`, `draw`.
-pub fn in_words<G: Notation>(
-    game: &G,
-    side: Side,
-    outcome: Outcome,
-    distance: Option<u16>,
-) -> String {
-    let winner = match outcome {
-        Outcome::Win => game.side_name(side),
-        Outcome::Loss => game.side_name(side.other()),
-        Outcome::Draw => return "draw".to_string(),
-    };
-    match distance {
-        Some(0) => format!("{winner} has won"),
-        Some(d) => format!("{winner} wins in {}", plies(d)),
-        None => format!("{winner} wins"),
     }
 }
 
@@ -357,12 +269,6 @@ mod tests {
         );
         assert!(named.starts_with("at bob:"), "{named}");
         assert!(err.contains(&named), "{err}");
-    }
-
-    #[test]
-    fn json_strings_are_escaped() {
-        assert_eq!(json_string("a\"b\\c\n\u{1}"), "\"a\\\"b\\\\c\\n\\u0001\"");
-        assert_eq!(json_error("line 2: x"), "{\"error\": \"line 2: x\"}");
     }
 
     #[test]

@@ -15,8 +15,9 @@ use crate::cli::args::{PlayArgs, SideArg};
 use crate::cli::lines::{next_line, Line};
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::{self, Source};
-use crate::engine::analysis::{self, Analysis};
+use crate::engine::analysis::Analysis;
 use crate::engine::{quote, Notation, Side};
+use crate::report;
 
 /// `play <game>`, reading moves from standard input.
 pub fn run(game: &BuiltIn, args: &PlayArgs) -> crate::cli::Result<()> {
@@ -92,7 +93,7 @@ fn play<G: Notation>(
             writeln!(
                 out,
                 "Game over after {}: {result}.",
-                analysis::plies(plies as u16)
+                report::plies(plies as u16)
             )?;
             return Ok(());
         }
@@ -102,7 +103,7 @@ fn play<G: Notation>(
             writeln!(
                 out,
                 "Game over after {}: a draw by repetition ({}).",
-                analysis::plies(plies as u16),
+                report::plies(plies as u16),
                 Repetitions::WHY
             )?;
             return Ok(());
@@ -125,12 +126,12 @@ fn play<G: Notation>(
         writeln!(
             out,
             "Position: {}.",
-            analysis::in_words(game, side, here.outcome, here.distance)
+            report::in_words(game, side, here.outcome, here.distance)
         )?;
         let legal = names(&here);
         writeln!(out, "Your legal moves: {legal}")?;
         let chosen = loop {
-            let line = match prompt(&mut input, out, &analysis::plies(plies as u16))? {
+            let line = match prompt(&mut input, out, &report::plies(plies as u16))? {
                 Reply::Stop => return Ok(()),
                 Reply::Line(line) => line,
             };
@@ -288,5 +289,5 @@ fn after<G: Notation>(
     outcome: gametable::Outcome,
     distance: Option<u16>,
 ) -> String {
-    analysis::in_words(game, side.other(), outcome, distance.map(|d| d + 1))
+    report::in_words(game, side.other(), outcome, distance.map(|d| d + 1))
 }

@@ -8,9 +8,10 @@ use crate::cli::args::QueryArgs;
 use crate::cli::lines::{next_line, Line};
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::{self, Source};
-use crate::engine::analysis::{self, Analysis, MoveResult};
+use crate::engine::analysis::{Analysis, MoveResult};
 use crate::engine::{quote, Game, Notation, Side};
 use crate::judge::scan::BOM;
+use crate::report;
 
 /// The longest line `--positions` reads (a Dobutsu game of 100,000 plies
 /// written as moves fits).
@@ -44,7 +45,7 @@ pub fn cards(
         .analyse(cards, index, side)
         .map_err(|e| format!("{}: {e}", source.describe()))?;
     if json {
-        say!("{}", a.to_json());
+        say!("{}", report::json(&a));
         return Ok(());
     }
     let other = first.other();
@@ -134,7 +135,7 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
                     writeln!(
                         out,
                         "{}",
-                        analysis::json_error(&format!(
+                        report::json_error(&format!(
                             "line {lines}: longer than {MAX_POSITION_LINE} bytes; no position is"
                         ))
                     )?;
@@ -175,10 +176,10 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
                 }
             };
             let text = match answer {
-                Ok(analysis) => analysis.to_json(),
+                Ok(analysis) => report::json(&analysis),
                 Err(e) => {
                     failed += 1;
-                    analysis::json_error(&format!("line {lines}: {e}"))
+                    report::json_error(&format!("line {lines}: {e}"))
                 }
             };
             writeln!(out, "{text}")?;
@@ -198,7 +199,7 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
         Unanswered::Table(e) => format!("{}: {e}", source.describe()),
     })?;
     if args.json {
-        say!("{}", analysis.to_json());
+        say!("{}", report::json(&analysis));
     } else {
         say_inline!("{}", for_people(game, &analysis, source));
     }
@@ -243,7 +244,7 @@ pub fn for_people<G: Notation>(game: &G, a: &Analysis, source: &Source) -> Strin
     text.push_str(&format!("{title}: {}\n", game.write_spot(a.index, a.side)));
     text.push_str(game.picture_spot(a.index, a.side).trim_end());
     text.push('\n');
-    let verdict = analysis::in_words(game, a.side, a.outcome, a.distance);
+    let verdict = report::in_words(game, a.side, a.outcome, a.distance);
     if a.moves.is_empty() {
         text.push_str(&format!("The game is over: {verdict}.\n"));
     } else {
@@ -264,7 +265,7 @@ pub fn for_people<G: Notation>(game: &G, a: &Analysis, source: &Source) -> Strin
                     _ => format!(
                         "{} ({})",
                         m.name,
-                        analysis::in_words(game, next, m.outcome, m.distance.map(|d| d + 1))
+                        report::in_words(game, next, m.outcome, m.distance.map(|d| d + 1))
                     ),
                 })
                 .collect();

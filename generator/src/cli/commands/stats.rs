@@ -6,11 +6,11 @@ use gametable::code;
 use gametable_format::{Symmetry, TableKind};
 
 use crate::cli::registry;
-use crate::engine::analysis::plies;
 use crate::engine::census;
 use crate::engine::deep::Answer;
 use crate::engine::orbits::Orbits;
 use crate::engine::{Game, Notation};
+use crate::report::plies;
 use crate::store::{self, StoredTable};
 
 /// Prints the parameters and outcome counts of the table at `path`, and for

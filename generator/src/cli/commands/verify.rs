@@ -27,9 +27,9 @@ use gametable::{CardsTable, DistanceTable, Outcome, Variant};
 use gametable_format::{Symmetry, TableKind};
 
 use crate::cli::registry::{self, BuiltIn};
-use crate::engine::analysis::plies;
 use crate::engine::orbits::Orbits as EngineOrbits;
 use crate::engine::{Notation, SolveOptions, Solved, NO_DISTANCE};
+use crate::report::plies;
 use crate::store::StoredTable;
 
 /// Fresh sweeps, one per variant, shared by the tables of that variant.

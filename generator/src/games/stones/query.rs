@@ -10,8 +10,8 @@ use std::fmt;
 use gametable::stones::{self, Pile, StonesPosition};
 use gametable::{Player, StonesError};
 
-use crate::engine::analysis::json_string;
 use crate::engine::quote;
+use crate::report::json_string;
 
 /// What is wrong with one item of a pile list.
 #[derive(Clone, Debug, PartialEq, Eq)]

@@ -38,8 +38,9 @@ use super::query::Unanswered;
 use crate::cli::args::ServeArgs;
 use crate::cli::registry::{self, BuiltIn, Entry};
 use crate::cli::source::{self, Source};
-use crate::engine::analysis::{self, Analysis};
+use crate::engine::analysis::Analysis;
 use crate::engine::{quote, Game, Notation, Side};
+use crate::report;
 use gametable_format::TableKind;
 
 /// The longest URL (path and query) answered: longer ones get 414.
@@ -453,7 +454,7 @@ fn json_response(status: StatusCode, body: String) -> Response {
 }
 
 fn json_fault(fault: &Fault) -> Response {
-    json_response(fault.status, analysis::json_error(&fault.message) + "\n")
+    json_response(fault.status, report::json_error(&fault.message) + "\n")
 }
 
 /// The content security policy of the pages: their own script and style only.
@@ -637,7 +638,7 @@ async fn api_query(
         .map_err(|e| Fault::bad(format!("the query string does not read: {e}")))
         .and_then(|Query(query)| answer_query(&explorer, &query));
     match result {
-        Ok(analysis) => json_response(StatusCode::OK, analysis.to_json() + "\n"),
+        Ok(analysis) => json_response(StatusCode::OK, report::json(&analysis) + "\n"),
         Err(fault) => json_fault(&fault),
     }
 }

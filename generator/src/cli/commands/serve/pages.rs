@@ -7,8 +7,9 @@ use gametable::Outcome;
 
 use super::{Explorer, Fault, Served};
 use crate::cli::registry::BuiltIn;
-use crate::engine::analysis::{self, Analysis, MoveResult};
+use crate::engine::analysis::{Analysis, MoveResult};
 use crate::engine::{Game, Notation, Side};
+use crate::report;
 
 /// `text` escaped for HTML text and attribute values.
 pub fn esc(text: &str) -> String {
@@ -237,7 +238,7 @@ fn position_in<G: Notation>(
         &game.picture_spot(a.index, a.side),
         &links,
     ));
-    let verdict = analysis::in_words(game, a.side, a.outcome, a.distance);
+    let verdict = report::in_words(game, a.side, a.outcome, a.distance);
     let over = a.moves.is_empty();
     let sentence = if over {
         format!("The game is over: {verdict}.")
@@ -321,7 +322,7 @@ fn position_in<G: Notation>(
                 esc(mover)
             );
             for (m, link) in group {
-                let after = analysis::in_words(game, next, m.outcome, m.distance.map(|d| d + 1));
+                let after = report::in_words(game, next, m.outcome, m.distance.map(|d| d + 1));
                 let _ = writeln!(
                     out,
                     "<li><a class=\"move\" data-move=\"{}\" data-outcome=\"{}\" \
