@@ -97,6 +97,17 @@ pub fn in_words<G: Notation>(
     }
 }
 
+/// A table's 2-bit outcome code in words, as a report's counts name it:
+/// `a win`, `not a position`.
+pub fn code_words(c: u8) -> &'static str {
+    match c {
+        gametable::code::WIN => "a win",
+        gametable::code::LOSS => "a loss",
+        gametable::code::DRAW => "a draw",
+        _ => "not a position",
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;

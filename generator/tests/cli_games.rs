@@ -1450,20 +1450,35 @@ fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
             text(&out.stdout)
         );
     }
-    // A partner whose header is damaged is named as damage, as every
-    // reader of it names it, not as a field this reader does not know.
-    let distances = at("c-distance.gtbl");
-    let mut bytes = std::fs::read(at("d-distance.gtbl")).unwrap();
-    bytes[16] ^= 0xff;
-    std::fs::write(&distances, &bytes).unwrap();
-    for deep in [&[][..], &["--deep"]] {
-        let out = gametable(&[&["verify"], deep, &[&at("c.gtbl")]].concat(), b"");
-        assert!(!out.status.success());
-        assert!(
-            text(&out.stdout).contains("checksum mismatch: the file was changed or damaged"),
-            "{deep:?}: {}",
-            text(&out.stdout)
-        );
+    // A damaged partner is named as damage, as every reader of it names
+    // it, wherever the damage is: a header that no longer decodes, a field
+    // that still does (its game, kind or size), or the payload.
+    let cards = ["generate", "cards", "--cards", "6", "--modulus", "3"];
+    ok(&[&cards[..], &["--output", &at("e.gtbl")]].concat(), "");
+    let distances = at("e-distance.gtbl");
+    let original = std::fs::read(&distances).unwrap();
+    let header_end = 14 + u32::from_le_bytes(original[10..14].try_into().unwrap()) as usize;
+    for position in [
+        15,
+        16,
+        25,
+        28,
+        header_end - 40,
+        header_end + 1,
+        original.len() - 1,
+    ] {
+        let mut bytes = original.clone();
+        bytes[position] ^= 0x01;
+        std::fs::write(&distances, &bytes).unwrap();
+        for deep in [&[][..], &["--deep"]] {
+            let out = gametable(&[&["verify"], deep, &[&at("e.gtbl")]].concat(), b"");
+            assert!(!out.status.success(), "byte {position} {deep:?}");
+            assert!(
+                text(&out.stdout).contains("checksum mismatch: the file was changed or damaged"),
+                "byte {position} {deep:?}: {}",
+                text(&out.stdout)
+            );
+        }
     }
     std::fs::remove_dir_all(&dir).unwrap();
 }
@@ -1623,7 +1638,7 @@ fn re_signed_tables_are_refused_by_stats_and_query() {
         assert!(!stats.status.success(), "{}", text(&stats.stdout));
         assert_eq!(text(&stats.stdout), "");
         assert!(
-            text(&stats.stderr).contains("at ......... the outcome table says draw and the distance table distance 0: they do not pair"),
+            text(&stats.stderr).contains("at ......... the outcome table says a draw but the distance table gives distance 0: they do not pair"),
             "{}",
             text(&stats.stderr)
         );

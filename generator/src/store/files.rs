@@ -174,6 +174,22 @@ pub fn read_header_or_damage(path: &Path) -> Result<gametable_format::Header, Ta
     }
 }
 
+/// The header of the table file at `path` once the whole file's digest is
+/// checked (the payload is not decoded): for a check of a table's partner,
+/// which must name damage anywhere in it as every reader does, where a
+/// header read alone ([`read_header_only`], [`read_header_or_damage`])
+/// takes a damaged field that still decodes at its word.
+///
+/// # Errors
+/// [`read_bytes`]'s, or [`TableFileError::Format`] for the file's faults
+/// ([`gametable_format::read_raw`]).
+pub fn read_checked_header(path: &Path) -> Result<gametable_format::Header, TableFileError> {
+    let bytes = read_bytes(path)?;
+    gametable_format::read_raw(&bytes)
+        .map(|raw| raw.header)
+        .map_err(|e| TableFileError::Format(path.to_path_buf(), e))
+}
+
 /// The distance table that goes with an outcome table:
 /// `data/cards-8-5.gtbl` -> `data/cards-8-5-distance.gtbl`.
 pub fn distance_path(outcome_table: &Path) -> PathBuf {

@@ -25,18 +25,19 @@ pub(crate) use files::distances_pair;
 pub(crate) use files::open_lock_file;
 pub use files::{
     check_output, check_sums, count_codes, distance_beside, distance_path, drop_unpaired_distances,
-    fingerprint_path, outcome_beside, outcome_path, pack_distances, read_bytes, read_header_only,
-    read_header_or_damage, read_sums, read_whole, settle_failed_write, something_at, update_sums,
-    write_with_fingerprint, TableFileError, GENERATOR, MAX_COMPANION_LEN, SUMS,
+    fingerprint_path, outcome_beside, outcome_path, pack_distances, read_bytes,
+    read_checked_header, read_header_only, read_header_or_damage, read_sums, read_whole,
+    settle_failed_write, something_at, update_sums, write_with_fingerprint, TableFileError,
+    GENERATOR, MAX_COMPANION_LEN, SUMS,
 };
 /// How a payload is stored ([`WriteOptions::compression`]), re-exported so
 /// that a game outside this crate writes tables without naming the format crate.
 pub use gametable_format::Compression;
 pub use read::{decode_table, read_table, StoredTable};
+pub use tables::{check_orbit_count, GameTables};
 /// The command line's `stats` checks a pair it reads on its own.
 #[cfg(feature = "cli")]
-pub(crate) use tables::check_pair;
-pub use tables::{check_orbit_count, first_unpaired_state, GameTables};
+pub(crate) use tables::{check_pair, first_unpaired_state};
 pub use write::{write_tables, WriteOptions, Written};
 
 /// A table kind in words: `outcome table`, `distance table`.

@@ -6,7 +6,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gametable::{code, Outcome};
+use gametable::Outcome;
 use gametable_format::{Symmetry, TableKind};
 
 use super::files::{distance_beside, distance_path, distances_pair, outcome_path, TableFileError};
@@ -205,15 +205,20 @@ pub(crate) fn check_pair(
 /// with its code and distance: a draw or no position has no distance, a
 /// win or a loss has one. A pair whose headers match can still disagree
 /// state by state (damaged past its checksums, or re-signed); a report
-/// built from both would count such a state under a wrong outcome.
-pub fn first_unpaired_state(
+/// built from both would count such a state under a wrong outcome. (A
+/// distance's parity is not checked: a game may end won for the side to
+/// move, and then wins at even distances and losses at odd ones are
+/// right; the rules' one-move-deep check of `query` and `verify --deep`
+/// tells.)
+#[cfg(feature = "cli")]
+pub(crate) fn first_unpaired_state(
     outcomes: &StoredTable,
     distances: &StoredTable,
 ) -> Option<(u64, u8, Option<u16>)> {
     (0..outcomes.stored_states()).find_map(|s| {
         let (code, distance) = (outcomes.code(s)?, distances.distance(s));
         let fits = match code {
-            code::WIN | code::LOSS => distance.is_some(),
+            gametable::code::WIN | gametable::code::LOSS => distance.is_some(),
             _ => distance.is_none(),
         };
         (!fits).then_some((s, code, distance))

@@ -10,7 +10,7 @@ use crate::engine::census;
 use crate::engine::deep::Answer;
 use crate::engine::orbits::Orbits;
 use crate::engine::{Game, Notation};
-use crate::report::plies;
+use crate::report::{self, plies};
 use crate::store::{self, StoredTable};
 
 /// Prints the parameters and outcome counts of the table at `path`, and for
@@ -67,12 +67,12 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
         store::check_pair(outcome_path, o, d)?;
         if let Some((s, code, distance)) = store::first_unpaired_state(o, d) {
             return Err(format!(
-                "{} and {}: at {} the outcome table says {} and the distance table {}: they do not pair (damaged past their checksums, or re-signed)",
+                "{} and {}: at {} the outcome table says {} but the distance table {}: they do not pair (damaged past their checksums, or re-signed)",
                 outcome_path.display(),
                 distance_path.display(),
                 example(s),
-                code_words(code),
-                distance.map_or("no distance".to_string(), |d| format!("distance {d}")),
+                report::code_words(code),
+                distance.map_or("gives no distance".to_string(), |d| format!("gives distance {d}")),
             )
             .into());
         }
@@ -283,14 +283,4 @@ pub(crate) fn reach<G: Game>(
         }
     }
     Ok(())
-}
-
-/// An outcome code in words.
-fn code_words(c: u8) -> &'static str {
-    match c {
-        code::WIN => "win",
-        code::LOSS => "loss",
-        code::DRAW => "draw",
-        _ => "no position",
-    }
 }

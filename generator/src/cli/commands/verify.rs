@@ -462,7 +462,7 @@ fn with_partner(path: &Path, summary: String) -> crate::cli::Result<String> {
         || partner.display().to_string(),
         |n| n.to_string_lossy().into_owned(),
     );
-    let other = crate::store::read_header_or_damage(&partner)
+    let other = crate::store::read_checked_header(&partner)
         .map_err(|e| format!("{name} beside it does not read: {e}"))?;
     let pair = match header.kind {
         TableKind::Outcome => crate::store::distances_pair(&header, &other),
@@ -484,9 +484,10 @@ fn needing_both(e: impl std::fmt::Display) -> String {
 
 /// Refuses two tables that are not an outcome table and its distance
 /// table ([`crate::store::distances_pair`]), naming both, from their
-/// headers alone (before reading tables that may be gigabytes).
+/// headers once each file's digest is checked (damage named as such,
+/// before the payloads are decoded).
 fn check_pair_headers(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<()> {
-    let header = |path: &Path| crate::store::read_header_or_damage(path).map_err(needing_both);
+    let header = |path: &Path| crate::store::read_checked_header(path).map_err(needing_both);
     if crate::store::distances_pair(&header(outcome_path)?, &header(distance_path)?) {
         return Ok(());
     }
