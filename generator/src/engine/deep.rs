@@ -151,6 +151,17 @@ pub fn check_one<G: Game>(
     check_state(game, i, &answer, &describe, &mut Vec::new(), distances).map(|_| ())
 }
 
+/// Whether a state's outcome (`None`: no position) and its distance go
+/// together: a win or a loss has a distance, a draw or no position none.
+/// The one statement of that rule, for the deep check and for a pair of
+/// tables read together.
+pub fn distance_fits(outcome: Option<Outcome>, distance: Option<u16>) -> bool {
+    match outcome {
+        Some(Outcome::Win | Outcome::Loss) => distance.is_some(),
+        Some(Outcome::Draw) | None => distance.is_none(),
+    }
+}
+
 /// An answer with its distance dropped: what a check without distances
 /// compares.
 fn outcome_only(answer: Answer) -> Answer {
@@ -177,7 +188,7 @@ fn check_state<G: Game>(
     let Some((outcome, distance)) = got else {
         return Err(String::from("a position, but the table has no answer"));
     };
-    if distances && (outcome == Outcome::Draw) != distance.is_none() {
+    if distances && !distance_fits(Some(outcome), distance) {
         return Err(match distance {
             Some(d) => format!("the table says a draw at distance {d}"),
             None => format!("the table says a {outcome} without a distance"),
@@ -191,9 +202,7 @@ fn check_state<G: Game>(
     for &t in moves.iter() {
         match answer(t) {
             // (Checked here too: a move's answer is shown beside this one.)
-            Some((outcome, distance))
-                if distances && (outcome == Outcome::Draw) != distance.is_none() =>
-            {
+            Some((outcome, distance)) if distances && !distance_fits(Some(outcome), distance) => {
                 return Err(format!(
                     "its move to {} has a {outcome} {}",
                     describe(t),

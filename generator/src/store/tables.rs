@@ -217,10 +217,7 @@ pub(crate) fn first_unpaired_state(
 ) -> Option<(u64, u8, Option<u16>)> {
     (0..outcomes.stored_states()).find_map(|s| {
         let (code, distance) = (outcomes.code(s)?, distances.distance(s));
-        let fits = match code {
-            gametable::code::WIN | gametable::code::LOSS => distance.is_some(),
-            _ => distance.is_none(),
-        };
+        let fits = crate::engine::deep::distance_fits(Outcome::from_code(code), distance);
         (!fits).then_some((s, code, distance))
     })
 }
