@@ -239,6 +239,53 @@ fn a_job_leaves_a_directory_no_longer_its_own_alone() {
     panic!("the run always ended before its directory was taken");
 }
 
+/// A job that fails once its sweep is done (its output folder replaced by
+/// a file) keeps its checkpoint, says how to resume, and leaves no lock
+/// file; resumed, it writes the uninterrupted run's table.
+#[test]
+fn a_job_failing_after_its_sweep_keeps_its_checkpoint_and_no_lock() {
+    let (dir, checkpoints, args) = checkpointed_cards_12("failing", "1");
+    let out = dir.join("out");
+    for _ in 0..4 {
+        let _ = std::fs::remove_dir_all(&checkpoints);
+        let _ = std::fs::remove_file(&out);
+        std::fs::create_dir_all(&out).unwrap();
+        let ready = || committed_level(&checkpoints).is_some_and(|l| l >= 2);
+        let Some(child) = start_until(&args, ready) else {
+            continue;
+        };
+        std::fs::remove_dir_all(&out).unwrap();
+        std::fs::write(&out, b"not a folder").unwrap();
+        let done = child.wait_with_output().unwrap();
+        if done.status.success() {
+            continue;
+        }
+        let stderr = text(&done.stderr);
+        assert!(
+            stderr.contains("is kept: the same command with --resume continues from it"),
+            "{stderr}"
+        );
+        assert!(checkpoints.join("COMMIT").exists(), "{stderr}");
+        assert!(!checkpoints.join(".lock").exists(), "the lock file is left");
+        std::fs::remove_file(&out).unwrap();
+        std::fs::create_dir_all(&out).unwrap();
+        let resumed = [&args[..], &["--resume".to_string()]].concat();
+        let output = run(command(None, &resumed));
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        let plain = dir.join("plain");
+        std::fs::create_dir_all(&plain).unwrap();
+        let output = run(command(None, &generate_args(&CARDS_12, &plain, &[])));
+        assert!(output.status.success(), "{}", text(&output.stderr));
+        assert_eq!(
+            std::fs::read(out.join("t.gtbl")).unwrap(),
+            std::fs::read(plain.join("t.gtbl")).unwrap()
+        );
+        let _ = std::fs::remove_dir_all(&dir);
+        return;
+    }
+    panic!("the run always ended before its output folder was replaced");
+}
+
 /// An output closed before the summary (`| head -1`) ends the run
 /// quietly, as without checkpoints, and after the tables: the
 /// checkpoints are gone with them, and the same command runs again.

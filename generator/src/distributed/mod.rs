@@ -150,12 +150,20 @@ impl<'c> Ranks<'c> {
         let Some(plan) = &self.checkpoints else {
             return failed.map_or(Ok(()), Err);
         };
+        // A job that fails keeps its checkpoints for `--resume`, but not
+        // its lock file: the directory is left as a killed job leaves it,
+        // less the lock a killed job cannot remove.
         if !self.swept.get() || self.finished.replace(true) {
+            if failed.is_some() {
+                self.unlock(plan);
+            }
             return failed.map_or(Ok(()), Err);
         }
         self.comm.idle_barrier();
-        self.agree(failed)
-            .map_err(|e| checkpoint::with_resume_hint(&plan.dir, e))?;
+        if let Err(e) = self.agree(failed) {
+            self.unlock(plan);
+            return Err(checkpoint::with_resume_hint(&plan.dir, e));
+        }
         self.spend(plan);
         Ok(())
     }
