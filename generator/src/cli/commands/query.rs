@@ -19,9 +19,9 @@ pub const MAX_POSITION_LINE: usize = 1 << 20;
 
 /// `query cards --first P --alice ... --bob ...`: the situation in the
 /// judge's terms (who wins, as the judge says it), then what `--position`
-/// says of it (distance and every move), from any Cards source (the embedded tables, a full or
-/// reduced table and the distance table beside it); with `--json`, the
-/// same object `--position` gives.
+/// says of it (distance and every move), from any Cards source (the
+/// embedded tables, a full or reduced table and the distance table beside
+/// it); with `--json`, the same object `--position` gives.
 pub fn cards(
     game: &BuiltIn,
     source: &Source,
