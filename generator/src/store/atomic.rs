@@ -32,7 +32,15 @@ pub fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
     // A folder that does not exist is made, with its parents (`mkdir -p`).
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
         if !dir.is_dir() {
-            fs::create_dir_all(dir)?;
+            fs::create_dir_all(dir).map_err(|e| match e.kind() {
+                // Something else stands where the folder goes (or where
+                // one of its parents does): say so, not "File exists".
+                io::ErrorKind::AlreadyExists => io::Error::new(
+                    io::ErrorKind::NotADirectory,
+                    format!("{} is not a folder", dir.display()),
+                ),
+                _ => e,
+            })?;
         }
     }
     write_parts_in_place(path, parts)
@@ -150,6 +158,21 @@ mod tests {
         write(&path, b"new").unwrap();
         assert_eq!(fs::read(&path).unwrap(), b"new");
         assert_eq!(fs::read_dir(&dir).unwrap().count(), 1);
+        fs::remove_dir_all(&dir).unwrap();
+    }
+
+    #[test]
+    fn a_file_where_the_folder_goes_is_named() {
+        let dir =
+            std::env::temp_dir().join(format!("gametable-not-a-folder-{}", std::process::id()));
+        fs::create_dir_all(&dir).unwrap();
+        let file = dir.join("out");
+        fs::write(&file, b"not a folder").unwrap();
+        let error = write(&file.join("t.bin"), b"x").unwrap_err();
+        assert_eq!(
+            error.to_string(),
+            format!("{} is not a folder", file.display())
+        );
         fs::remove_dir_all(&dir).unwrap();
     }
 
