@@ -1486,17 +1486,20 @@ fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
 /// A Cards run that runs out of memory while solving its distances, in
 /// either writer (every state, or a layout), has written nothing: the
 /// table it would replace and that table's distance table are left as
-/// they were, byte for byte, and still verify. The limit lets the outcome
-/// sweep of (10, 7) run (it needs about 40 MiB of address space here) and
-/// refuses the distance sweep's 128 MB of distances.
+/// they were, byte for byte, and still verify. Every state's table: the
+/// limit lets the outcome sweep of (10, 7) run (it needs about 40 MiB of
+/// address space here) and refuses its 64 MB of distances (a byte a
+/// state). Over orbits, whose distances take a byte an orbit: (11, 7)
+/// runs its outcomes in about 60 MiB, and refuses its distances at 72.
 #[test]
 fn a_run_out_of_memory_in_its_distances_writes_nothing() {
     let old = ["cards", "--cards", "6", "--modulus", "3"];
-    let new = ["cards", "--cards", "10", "--modulus", "7", "--threads", "1"];
-    for (case, layout) in [
-        &[][..],
-        &["--symmetry", "orbits"],
-        &["--compression", "none"],
+    let every = ["cards", "--cards", "10", "--modulus", "7", "--threads", "1"];
+    let orbits = ["cards", "--cards", "11", "--modulus", "7", "--threads", "1"];
+    for (case, (layout, new, kib)) in [
+        (&[][..], every, 110 * 1024),
+        (&["--symmetry", "orbits"], orbits, 72 * 1024),
+        (&["--compression", "none"], every, 110 * 1024),
     ]
     .iter()
     .enumerate()
@@ -1520,7 +1523,7 @@ fn a_run_out_of_memory_in_its_distances_writes_nothing() {
             .map(|f| std::fs::read(dir.join(f)).unwrap())
             .collect();
         let out = gametable_under_memory_limit(
-            110 * 1024,
+            *kib,
             &[&["generate"], &new[..], layout, &["--output", output]].concat(),
         );
         assert!(!out.status.success(), "{case}: solved within the limit");
@@ -1532,7 +1535,7 @@ fn a_run_out_of_memory_in_its_distances_writes_nothing() {
         let alone = dir.join("alone").join("t.gtbl");
         if layout.contains(&"orbits") {
             let out = gametable_under_memory_limit(
-                110 * 1024,
+                *kib,
                 &[
                     &["generate"],
                     &new[..],

@@ -9,6 +9,7 @@ use std::path::{Path, PathBuf};
 use gametable::DistanceTable;
 use gametable_format::FormatError;
 
+use crate::engine::distances::Distances;
 use crate::store::atomic;
 
 /// The maker named in every header and fingerprint.
@@ -921,6 +922,19 @@ fn check_listed(path: &Path, digest: &str) -> Result<(), TableFileError> {
         ));
     }
     Ok(())
+}
+
+/// The distance table's bits per state and payload for `distances`: the
+/// one-byte form is already the 8-bit payload, the two-byte one is packed
+/// by [`pack_distances`].
+///
+/// # Errors
+/// As [`pack_distances`].
+pub fn distance_payload(distances: Distances) -> Result<(u8, Vec<u8>), String> {
+    match distances {
+        Distances::Narrow(bytes) => Ok((8, bytes)),
+        Distances::Wide(wide) => pack_distances(&wide),
+    }
 }
 
 /// Packs distances at the narrowest width that holds them (8 bits if every

@@ -10,6 +10,7 @@ use crate::cli::progress::Progress;
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::Source;
 use crate::distributed::Executor;
+use crate::engine::distances::Distances;
 use crate::engine::{Game, SolveOptions};
 use crate::games::cards::files as table_file;
 use crate::games::cards::solve as sweep;
@@ -72,7 +73,7 @@ pub fn cards(
                     progress.update(level, decided, stored);
                 }
             });
-        (solution, Some(distances))
+        (solution, Some(Distances::from_wide(distances)))
     } else {
         (
             sweep::solve_parallel(variant, |level, decided, stored| {
@@ -85,7 +86,7 @@ pub fn cards(
     let sweep_time = started.elapsed();
 
     let outcome = encode_outcomes(&path, &solution)?;
-    let distance = match &distances {
+    let distance = match distances {
         Some(distances) => Some(encode_distances(&path, &outcome.decoded, distances)?),
         None => None,
     };
@@ -257,11 +258,13 @@ pub fn outcome_table(
     check_memory(variant, symmetry, executor)?;
     let started = Instant::now();
     let (laid, laid_distances) = match executor {
-        Executor::Threads => (
+        Executor::Threads if !distances => (
             table_file::solve_outcomes(variant, symmetry, compression)?,
             None,
         ),
-        Executor::Ranks(_) => {
+        // The distances come from the orbit sweep itself, a byte per orbit
+        // as it decides them, on threads as across ranks.
+        _ => {
             let solved =
                 sweep::solve_orbits_on(variant, executor, symmetry, distances, |_, _, _| {})?;
             let Some(solved) = solved else {
@@ -294,12 +297,14 @@ pub fn outcome_table(
     // The distance table is solved, encoded and checked before anything
     // lands, so that a failure or a kill there leaves the old tables alone.
     let distance = if distances {
+        let laid =
+            laid_distances.ok_or("internal error: the sweep kept no distances; nothing written")?;
         Some(layout_distances(
             variant,
             &path,
             decoded.header(),
             decoded.as_bytes(),
-            laid_distances,
+            laid,
         )?)
     } else {
         None

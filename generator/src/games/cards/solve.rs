@@ -19,6 +19,7 @@ use gametable::symmetry::Orbits;
 use gametable::{packed_len, Variant};
 use gametable_format::Symmetry;
 
+use crate::engine::distances::Distances;
 use crate::engine::solve::{distance_of, NO_DISTANCE};
 use crate::engine::sweep::{self as engine_sweep, SpaceSolution, Sweeper};
 
@@ -86,7 +87,7 @@ pub struct OrbitsSolved {
     /// the layout asked for (every state's, or every orbit's).
     pub solution: Solution,
     /// A distance per entry of the layout, when asked for.
-    pub distances: Option<Vec<u16>>,
+    pub distances: Option<Distances>,
 }
 
 /// Solves `variant` over one state per orbit with `sweeper` (on threads,
@@ -114,16 +115,18 @@ pub fn solve_orbits_on<W: Sweeper>(
         variant.cards(),
         variant.modulus()
     );
-    let mut reduced = Vec::new();
+    // One byte per slot while every distance fits one (Cards' do), so
+    // that the gathered distances cost what their table's payload does.
+    let mut reduced = Distances::default();
     let mut on_decided = |s: u64, level: u32| {
         if !distances {
             return;
         }
         if reduced.is_empty() {
-            reduced = vec![NO_DISTANCE; space.states()];
+            reduced = Distances::none(space.states());
         }
-        if let Some(slot) = reduced.get_mut(s as usize) {
-            *slot = distance_of(level);
+        if (s as usize) < reduced.len() {
+            reduced.set(s as usize, level);
         }
     };
     let progress = |level, decided| progress(level, decided, stored);
@@ -139,24 +142,20 @@ pub fn solve_orbits_on<W: Sweeper>(
     };
     let sweep_time = started.elapsed();
     if distances && reduced.is_empty() {
-        reduced = vec![NO_DISTANCE; space.states()];
+        reduced = Distances::none(space.states());
     }
-    let laid_distances = distances.then(|| match layout {
-        Symmetry::None => {
-            let hands = variant.hands() as usize;
-            let mut full = vec![NO_DISTANCE; hands * hands];
-            for (a, row) in full.chunks_exact_mut(hands).enumerate() {
-                space.expand_row_by(a, row, |s| reduced[s]);
-            }
-            full
+    let laid_distances = distances.then(|| match (layout, std::mem::take(&mut reduced)) {
+        (Symmetry::None, Distances::Narrow(slots)) => {
+            Distances::Narrow(expand_by_slot(variant, &space, &slots, u8::MAX))
         }
-        Symmetry::Orbits => {
-            let mut dense = vec![NO_DISTANCE; stored as usize];
-            space.for_each_dense(|i, s| dense[i as usize] = reduced[s]);
-            dense
+        (Symmetry::None, Distances::Wide(slots)) => {
+            Distances::Wide(expand_by_slot(variant, &space, &slots, NO_DISTANCE))
         }
+        (Symmetry::Orbits, Distances::Narrow(slots)) => {
+            Distances::Narrow(dense_by_slot(&space, slots))
+        }
+        (Symmetry::Orbits, Distances::Wide(slots)) => Distances::Wide(dense_by_slot(&space, slots)),
     });
-    drop(reduced);
     let solution = match layout {
         Symmetry::None => expand_outcomes(variant, &space, solved, sweep_time),
         Symmetry::Orbits => {
@@ -177,6 +176,27 @@ pub fn solve_orbits_on<W: Sweeper>(
         solution,
         distances: laid_distances,
     }))
+}
+
+/// Every state's entry of the full table, `none` for none, from one entry
+/// per slot of `space` (a state takes its orbit's).
+fn expand_by_slot<T: Copy>(variant: Variant, space: &OrbitSpace, slots: &[T], none: T) -> Vec<T> {
+    let hands = variant.hands() as usize;
+    let mut full = vec![none; hands * hands];
+    for (a, row) in full.chunks_exact_mut(hands).enumerate() {
+        space.expand_row_by(a, row, |s| slots[s]);
+    }
+    full
+}
+
+/// One entry per slot of `space` renumbered in place into the dense
+/// [`Orbits`] numbering, holes dropped (see [`OrbitSpace::into_dense`]: a
+/// dense index is never above its slot, and both increase together).
+fn dense_by_slot<T: Copy>(space: &OrbitSpace, mut slots: Vec<T>) -> Vec<T> {
+    space.for_each_dense(|dense, s| slots[dense as usize] = slots[s]);
+    slots.truncate(space.orbits().states() as usize);
+    slots.shrink_to_fit();
+    slots
 }
 
 /// Packs one code per state into 2-bit codes, counting each code.
@@ -449,6 +469,39 @@ mod tests {
             let mut full_distances = vec![NO_DISTANCE; v.states() as usize];
             solve_with(v, |i, d| full_distances[i as usize] = d as u16);
             assert_eq!(solve_with_distances(v).1, full_distances, "({n}, {m})");
+        }
+    }
+
+    #[test]
+    fn orbit_distances_are_the_full_sweeps_in_either_layout() {
+        // Rows without holes, and rows with many (large unit groups).
+        for (n, m) in [(3, 5), (6, 5), (5, 7), (4, 8), (3, 13), (2, 16)] {
+            let v = Variant::new(n, m).unwrap();
+            let mut full = vec![NO_DISTANCE; v.states() as usize];
+            solve_with(v, |i, level| full[i as usize] = distance_of(level));
+            let laid = |layout| {
+                solve_orbits_on(v, &engine_sweep::Threads, layout, true, |_, _, _| {})
+                    .unwrap()
+                    .unwrap()
+                    .distances
+                    .unwrap()
+            };
+            let every = laid(Symmetry::None);
+            assert!(matches!(every, Distances::Narrow(_)), "({n}, {m})");
+            assert_eq!(every.to_wide(), full, "({n}, {m}): every state");
+            let reduced = laid(Symmetry::Orbits);
+            let orbits = Orbits::new(v);
+            assert_eq!(reduced.len() as u64, orbits.states(), "({n}, {m})");
+            let hands = u64::from(v.hands());
+            for i in 0..orbits.states() {
+                let (a, b) = orbits.state(i);
+                let state = a as u64 * hands + b as u64;
+                assert_eq!(
+                    reduced.get(i as usize),
+                    Some(full[state as usize]),
+                    "({n}, {m}): orbit {i}"
+                );
+            }
         }
     }
 }

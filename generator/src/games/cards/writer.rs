@@ -11,7 +11,8 @@ use std::path::{Path, PathBuf};
 use gametable::{code, PerfectPlay, Variant};
 
 use super::files::{self as table_file, DistanceFile, OutcomeFile};
-use super::solve::{self as sweep, Solution};
+use super::solve::Solution;
+use crate::engine::distances::Distances;
 use crate::store;
 
 /// What goes wrong here: a file that cannot be written, or an internal
@@ -77,14 +78,18 @@ pub struct EncodedDistances {
 pub fn encode_distances(
     path: &Path,
     outcomes: &OutcomeFile,
-    distances: &[u16],
+    distances: Distances,
 ) -> Result<EncodedDistances> {
     let distance_path = table_file::distance_path(path);
-    let (bits, payload) = table_file::pack_distances(distances)?;
+    let (bits, payload) = table_file::distance_payload(distances)?;
     let bytes =
         gametable_format::encode(&table_file::distance_spec(outcomes.variant, bits), &payload)?;
+    // Compared by digest (see `read_back`), so that the payload and its
+    // read-back are not held together.
+    let digest = gametable_format::sha256(&payload);
+    drop(payload);
     let decoded = DistanceFile::from_bytes(&distance_path, &bytes)?;
-    if decoded.bytes != payload {
+    if decoded.header.payload_sha256 != digest {
         return Err("internal error: the encoded distance table does not read back as the sweep's result; nothing written".into());
     }
     PerfectPlay::new(outcomes.table(), decoded.table()).map_err(|e| {
@@ -164,25 +169,34 @@ pub struct EncodedLayoutDistances {
 }
 
 /// The distance table beside the layout table `path` (whose header is
-/// `outcomes` and codes `packed`), in the same symmetry and compression:
-/// solved with distances, one per stored state, read back with every check
-/// of the lookup crate's opener and checked against the codes (a draw or
-/// not a position has no distance, every other state one), with its
-/// fingerprint, nothing written yet; `laid`: the distances in the table's
-/// layout, when a sweep already gave them.
+/// `outcomes` and codes `packed`), in the same symmetry and compression,
+/// of `distances`, one per stored state: checked against the codes (a
+/// draw or not a position has no distance, every other state one), read
+/// back with every check of the lookup crate's opener, with its
+/// fingerprint, nothing written yet.
 pub fn layout_distances(
     variant: Variant,
     path: &Path,
     outcomes: &gametable_format::Header,
     packed: &[u8],
-    laid: Option<Vec<u16>>,
+    distances: Distances,
 ) -> Result<EncodedLayoutDistances> {
-    let distances = match laid {
-        Some(laid) => laid,
-        None => in_layout(variant, outcomes.symmetry),
-    };
+    let agrees = distances.len() as u64 == outcomes.states
+        && (0..outcomes.states).all(|i| {
+            let code = gametable::packing::code_at(packed, i).unwrap_or(code::NOT_A_POSITION);
+            let none = distances
+                .get(i as usize)
+                .is_none_or(|d| d == crate::engine::NO_DISTANCE);
+            none == (code == code::DRAW || code == code::NOT_A_POSITION)
+        });
+    if !agrees {
+        return Err(
+            "internal error: the sweep's distances disagree with its outcomes; nothing written"
+                .into(),
+        );
+    }
     let distance_path = table_file::distance_path(path);
-    let (bits, payload) = table_file::pack_distances(&distances)?;
+    let (bits, payload) = table_file::distance_payload(distances)?;
     let spec = gametable_format::TableSpec {
         symmetry: outcomes.symmetry,
         states: outcomes.states,
@@ -190,49 +204,28 @@ pub fn layout_distances(
         ..table_file::distance_spec(variant, bits)
     };
     let bytes = gametable_format::encode(&spec, &payload)?;
+    // Compared by digest (see `read_back`), so that the payload and its
+    // read-back are not held together.
+    let digest = gametable_format::sha256(&payload);
+    drop(payload);
     let decoded = gametable::OpenDistanceTable::from_bytes(&bytes).map_err(|e| {
         format!(
             "internal error: the encoded distance table does not read back ({e}); nothing written"
         )
     })?;
-    let agrees = (0..outcomes.states).all(|i| {
-        let code = gametable::packing::code_at(packed, i).unwrap_or(code::NOT_A_POSITION);
-        let none = distances
-            .get(i as usize)
-            .is_none_or(|&d| d == crate::engine::NO_DISTANCE);
-        none == (code == code::DRAW || code == code::NOT_A_POSITION)
-    });
-    if decoded.as_bytes() != payload || !agrees {
-        return Err("internal error: the distance table does not read back as solved or disagrees with the outcomes; nothing written".into());
+    if decoded.header().payload_sha256 != digest {
+        return Err(
+            "internal error: the distance table does not read back as solved; nothing written"
+                .into(),
+        );
     }
+    drop(decoded);
     let fingerprint = layout_distance_fingerprint(&distance_path, &bytes, path)?;
     Ok(EncodedLayoutDistances {
         path: distance_path,
         bytes,
         fingerprint,
     })
-}
-
-/// Every stored state's distance in the layout `symmetry`, from a sweep
-/// with distances on this process's threads.
-fn in_layout(variant: Variant, symmetry: gametable_format::Symmetry) -> Vec<u16> {
-    use gametable_format::Symmetry;
-    let (_, full) = sweep::solve_with_distances(variant);
-    match symmetry {
-        Symmetry::None => full,
-        Symmetry::Orbits => {
-            let orbits = gametable::symmetry::Orbits::new(variant);
-            let hands = u64::from(variant.hands());
-            (0..orbits.states())
-                .map(|i| {
-                    let (a, b) = orbits.state(i);
-                    full.get((a as u64 * hands + b as u64) as usize)
-                        .copied()
-                        .unwrap_or(crate::engine::NO_DISTANCE)
-                })
-                .collect()
-        }
-    }
 }
 
 /// The fingerprint of a distance table written by `generate cards` in a
