@@ -10,7 +10,6 @@ use crate::cli::progress::Progress;
 use crate::cli::registry::BuiltIn;
 use crate::cli::source::Source;
 use crate::distributed::Executor;
-use crate::engine::distances::Distances;
 use crate::engine::{Game, SolveOptions};
 use crate::games::cards::files as table_file;
 use crate::games::cards::solve as sweep;
@@ -52,7 +51,9 @@ pub fn cards(
 
     let started = Instant::now();
     let progress = Progress::new(options.quiet);
-    let (solution, distances) = if let Executor::Ranks(_) = executor {
+    // With distances, or across ranks: the orbit sweep keeps a distance
+    // byte per orbit as it decides it and expands them to every state.
+    let (solution, distances) = if options.distances || matches!(executor, Executor::Ranks(_)) {
         let solved = sweep::solve_orbits_on(
             variant,
             executor,
@@ -64,16 +65,6 @@ pub fn cards(
             return Ok(());
         };
         (solved.solution, solved.distances)
-    } else if options.distances {
-        let mut decided = 0u64;
-        let (solution, distances) =
-            sweep::solve_with_distances_reporting(variant, |level, stored| {
-                decided += 1;
-                if decided.is_multiple_of(1 << 16) {
-                    progress.update(level, decided, stored);
-                }
-            });
-        (solution, Some(Distances::from_wide(distances)))
     } else {
         (
             sweep::solve_parallel(variant, |level, decided, stored| {

@@ -232,7 +232,7 @@ pub fn distance_spec(variant: Variant, bits: u8) -> TableSpec {
     }
 }
 
-pub use super::solve::solve_with_distances;
+pub use super::solve::{solve_orbit_distances, solve_with_distances};
 
 /// A Cards distance table read from a file and checked.
 #[derive(Clone, Debug, PartialEq, Eq)]

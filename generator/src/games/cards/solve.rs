@@ -151,10 +151,7 @@ pub fn solve_orbits_on<W: Sweeper>(
         (Symmetry::None, Distances::Wide(slots)) => {
             Distances::Wide(expand_by_slot(variant, &space, &slots, NO_DISTANCE))
         }
-        (Symmetry::Orbits, Distances::Narrow(slots)) => {
-            Distances::Narrow(dense_by_slot(&space, slots))
-        }
-        (Symmetry::Orbits, Distances::Wide(slots)) => Distances::Wide(dense_by_slot(&space, slots)),
+        (Symmetry::Orbits, slots) => dense_distances(&space, slots),
     });
     let solution = match layout {
         Symmetry::None => expand_outcomes(variant, &space, solved, sweep_time),
@@ -187,6 +184,15 @@ fn expand_by_slot<T: Copy>(variant: Variant, space: &OrbitSpace, slots: &[T], no
         space.expand_row_by(a, row, |s| slots[s]);
     }
     full
+}
+
+/// A distance per slot of `space` renumbered in place into the dense
+/// [`Orbits`] numbering (see [`dense_by_slot`]).
+fn dense_distances(space: &OrbitSpace, slots: Distances) -> Distances {
+    match slots {
+        Distances::Narrow(slots) => Distances::Narrow(dense_by_slot(space, slots)),
+        Distances::Wide(slots) => Distances::Wide(dense_by_slot(space, slots)),
+    }
 }
 
 /// One entry per slot of `space` renumbered in place into the dense
@@ -270,42 +276,44 @@ pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64, u64)) -> Sol
     expand_outcomes(variant, &space, solved, started.elapsed())
 }
 
-/// Solves `variant` over one state per orbit and returns, besides the
-/// outcomes, every state's distance to the end under perfect play
-/// ([`NO_DISTANCE`] for draws and the both-zero pair). Terminal states have
-/// distance 0.
+/// Solves `variant` over one state per orbit on one thread (the plain
+/// level loop, not the one `generate` runs: `verify` regenerates with
+/// it) and returns, besides the outcomes, every state's distance to the
+/// end under perfect play ([`NO_DISTANCE`] for draws and the both-zero
+/// pair). Terminal states have distance 0.
 pub fn solve_with_distances(variant: Variant) -> (Solution, Vec<u16>) {
-    solve_with_distances_reporting(variant, |_, _| {})
-}
-
-/// [`solve_with_distances`], calling `decided(level, stored)` for each
-/// decided state, with the number of stored states.
-pub fn solve_with_distances_reporting(
-    variant: Variant,
-    mut decided: impl FnMut(u32, u64),
-) -> (Solution, Vec<u16>) {
     let started = Instant::now();
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
-    let stored = orbits.states();
     let space = OrbitSpace::new(&orbits);
     let mut reduced = vec![NO_DISTANCE; space.states()];
     let solved = sweep(&space, &tables, |s, level| {
-        decided(level, stored);
         if let Some(slot) = reduced.get_mut(s as usize) {
             *slot = distance_of(level);
         }
     });
     let sweep_time = started.elapsed();
-    let hands = variant.hands() as usize;
-    let mut distances = vec![NO_DISTANCE; hands * hands];
-    for (a, row) in distances.chunks_exact_mut(hands).enumerate() {
-        space.expand_row_by(a, row, |s| reduced[s]);
-    }
+    let distances = expand_by_slot(variant, &space, &reduced, NO_DISTANCE);
     (
         expand_outcomes(variant, &space, solved, sweep_time),
         distances,
     )
+}
+
+/// Every orbit's distance in the dense [`Orbits`] numbering of a reduced
+/// table, from the plain one-thread level loop as [`solve_with_distances`]
+/// runs it, without expanding them to every state.
+pub fn solve_orbit_distances(variant: Variant) -> Distances {
+    let tables = HandTables::new(variant);
+    let orbits = Orbits::new(variant);
+    let space = OrbitSpace::new(&orbits);
+    let mut slots = Distances::none(space.states());
+    sweep(&space, &tables, |s, level| {
+        if (s as usize) < slots.len() {
+            slots.set(s as usize, level);
+        }
+    });
+    dense_distances(&space, slots)
 }
 
 /// Expands per-orbit codes to the full packed table.
@@ -490,6 +498,8 @@ mod tests {
             assert!(matches!(every, Distances::Narrow(_)), "({n}, {m})");
             assert_eq!(every.to_wide(), full, "({n}, {m}): every state");
             let reduced = laid(Symmetry::Orbits);
+            // The one-thread regeneration `verify` runs gives the same.
+            assert_eq!(solve_orbit_distances(v), reduced, "({n}, {m})");
             let orbits = Orbits::new(v);
             assert_eq!(reduced.len() as u64, orbits.states(), "({n}, {m})");
             let hands = u64::from(v.hands());
