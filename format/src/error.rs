@@ -80,6 +80,12 @@ pub enum FormatError {
         /// Bytes needed.
         bytes: u64,
     },
+    /// This process ran out of memory decompressing a payload of this
+    /// many bytes: nothing is known to be wrong with the file.
+    NoMemory {
+        /// The decoded payload's length, as the header gives it.
+        bytes: u64,
+    },
     /// A table to be written would hold more than [`crate::MAX_PAYLOAD_LEN`]
     /// payload bytes, which no reader accepts.
     TooLarge {
@@ -167,6 +173,10 @@ impl fmt::Display for FormatError {
                 f,
                 "payload of {bytes} bytes is over this reader's limit of {} bytes",
                 crate::MAX_PAYLOAD_LEN
+            ),
+            FormatError::NoMemory { bytes } => write!(
+                f,
+                "not enough memory to decompress its payload of {bytes} bytes (nothing is known to be wrong with the file)"
             ),
             FormatError::TooLarge {
                 states,

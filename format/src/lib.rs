@@ -96,6 +96,24 @@ pub fn sha256(bytes: &[u8]) -> [u8; 32] {
     Sha256::digest(bytes).into()
 }
 
+/// SHA-256 of everything `source` reads, a buffer at a time, so that a
+/// large file is hashed in bounded memory.
+///
+/// # Errors
+/// What reading `source` fails with.
+pub fn sha256_of(mut source: impl std::io::Read) -> std::io::Result<[u8; 32]> {
+    let mut hasher = Sha256::new();
+    let mut buffer = vec![0u8; 1 << 16];
+    loop {
+        match source.read(&mut buffer) {
+            Ok(0) => return Ok(hasher.finalize().into()),
+            Ok(n) => hasher.update(buffer.get(..n).unwrap_or_default()),
+            Err(e) if e.kind() == std::io::ErrorKind::Interrupted => {}
+            Err(e) => return Err(e),
+        }
+    }
+}
+
 /// Lowercase hexadecimal of `bytes`.
 pub fn hex(bytes: &[u8]) -> String {
     bytes.iter().map(|b| format!("{b:02x}")).collect()
@@ -344,7 +362,8 @@ pub const PREAMBLE: usize = PREAMBLE_LEN;
 ///
 /// # Errors
 /// [`FormatError::OutOfMemory`] (over [`MAX_PAYLOAD_LEN`] or not
-/// addressable here), [`FormatError::Decompress`],
+/// addressable here), [`FormatError::NoMemory`] (none left to decompress
+/// it), [`FormatError::Decompress`],
 /// [`FormatError::PayloadLength`] or [`FormatError::PayloadChecksum`].
 pub fn decode_payload(raw: &RawTable<'_>) -> Result<Vec<u8>, FormatError> {
     payload(raw).map(Cow::into_owned)
@@ -412,7 +431,10 @@ fn decompress(stored: &[u8], limit: u64) -> Result<Vec<u8>, FormatError> {
     (&mut decoder)
         .take(limit.saturating_add(1))
         .read_to_end(&mut out)
-        .map_err(|e| FormatError::Decompress(e.to_string()))?;
+        .map_err(|e| match e.kind() {
+            std::io::ErrorKind::OutOfMemory => FormatError::NoMemory { bytes: limit },
+            _ => FormatError::Decompress(e.to_string()),
+        })?;
     if out.len() as u64 > limit {
         return Err(FormatError::PayloadLength {
             expected: limit,

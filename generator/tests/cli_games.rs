@@ -1528,7 +1528,11 @@ fn a_run_out_of_memory_in_its_distances_writes_nothing() {
         );
         assert!(!out.status.success(), "{case}: solved within the limit");
         let err = text(&out.stderr);
-        assert!(err.contains("memory allocation"), "{case}: {err}");
+        // Rust's abort, or the read-back's refusal: both before any write.
+        assert!(
+            err.contains("memory allocation") || err.contains("not enough memory"),
+            "{case}: {err}"
+        );
         // Over orbits, the outcome sweep alone fits the limit with room to
         // spare: what ran out was the distance sweep. (A full table's
         // read-back comes too near the limit to say so reliably.)

@@ -542,8 +542,9 @@ fn a_rewritten_checksum_list_names_a_file_once() {
         std::fs::write(dir.join("SHA256SUMS"), &list).unwrap();
         let error = store::update_sums(&dir, &["b"]).unwrap_err().to_string();
         assert!(
-            error.ends_with(&format!(
-                "SHA256SUMS: line {line}: {name:?} leaves this folder (absolute, or through '..')"
+            error.contains(&format!(
+                "SHA256SUMS: line {line}: {name:?} leaves this folder (absolute, or through '..'); so the SHA256SUMS beside {} does not list them as written, and `verify` refuses them until it does",
+                dir.join("b").display()
             )),
             "{error}"
         );
@@ -552,6 +553,19 @@ fn a_rewritten_checksum_list_names_a_file_once() {
             list
         );
     }
+    // A file that cannot be hashed is named, and so is what the list
+    // now lacks.
+    std::fs::write(dir.join("SHA256SUMS"), format!("{a}  a\n")).unwrap();
+    let gone = dir.join("gone");
+    let error = store::update_sums(&dir, &["gone"]).unwrap_err().to_string();
+    assert!(
+        error.starts_with(&format!("{}: ", gone.display()))
+            && error.contains(&format!(
+                "; so the SHA256SUMS beside {} does not list them as written",
+                gone.display()
+            )),
+        "{error}"
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -36,6 +36,9 @@ pub enum TableFileError {
     /// Removing stale files failed after these were removed
     /// ([`drop_unpaired_distances`]).
     PartlyRemoved(Box<TableFileError>, Vec<PathBuf>),
+    /// These files landed, but the `SHA256SUMS` beside them was not
+    /// rewritten ([`update_sums`]), for this reason.
+    SumsNotUpdated(Vec<PathBuf>, Box<TableFileError>),
 }
 
 impl fmt::Display for TableFileError {
@@ -60,6 +63,11 @@ impl fmt::Display for TableFileError {
             TableFileError::PartlyRemoved(error, removed) => {
                 write!(f, "{error} (after removing {})", paths_text(removed))
             }
+            TableFileError::SumsNotUpdated(landed, error) => write!(
+                f,
+                "{error}; so the {SUMS} beside {} does not list them as written, and `verify` refuses them until it does (write them again)",
+                paths_text(landed)
+            ),
         }
     }
 }
@@ -550,12 +558,17 @@ pub fn read_sums(dir: &Path) -> Result<Vec<(String, String)>, TableFileError> {
 }
 
 /// Rewrites `dir/SHA256SUMS` (atomically) so that it lists `files` (names in
-/// `dir`) with their current digests, keeping other entries, sorted by name.
+/// `dir`, just written) with their current digests, keeping other entries,
+/// sorted by name.
 ///
 /// # Errors
-/// Any I/O error, naming the file.
+/// [`TableFileError::SumsNotUpdated`], naming `files` and the I/O error
+/// (and its file) that stopped the rewrite.
 pub fn update_sums(dir: &Path, files: &[impl AsRef<str>]) -> Result<(), TableFileError> {
-    rewrite_sums(dir, files, &[] as &[&str])
+    rewrite_sums(dir, files, &[] as &[&str]).map_err(|e| {
+        let landed = files.iter().map(|name| dir.join(name.as_ref())).collect();
+        TableFileError::SumsNotUpdated(landed, Box::new(e))
+    })
 }
 
 /// `dir/SHA256SUMS` with the entries of `files` (re)computed and those of
@@ -580,11 +593,12 @@ fn rewrite_sums(
     for name in files {
         let name = name.as_ref();
         let path = dir.join(name);
-        let bytes = read_whole(&path, gametable_format::MAX_FILE_LEN).map_err(|e| io(&path, e))?;
-        entries.push((
-            name.to_string(),
-            gametable_format::hex(&gametable_format::sha256(&bytes)),
-        ));
+        // Hashed a buffer at a time: a table may be far larger than what
+        // its writer holds once it is written.
+        let digest = gametable_format::open_for_reading(&path)
+            .and_then(gametable_format::sha256_of)
+            .map_err(|e| io(&path, e))?;
+        entries.push((name.to_string(), gametable_format::hex(&digest)));
     }
     // Two names of one file (`./x`, `x`) are one name now: their entries
     // are one when they agree, and kept, for `verify` to refuse, when not.

@@ -145,9 +145,7 @@ pub fn read_back(
 ) -> Result<(Vec<u8>, gametable::OpenTable)> {
     let sweep_digest = gametable_format::sha256(&packed);
     drop(packed);
-    let decoded = gametable::OpenTable::from_bytes(&bytes).map_err(|e| {
-        format!("internal error: the encoded table does not read back ({e}); nothing written")
-    })?;
+    let decoded = gametable::OpenTable::from_bytes(&bytes).map_err(|e| unreadable("table", &e))?;
     let stored = decoded.header().states;
     if decoded.header().payload_sha256 != sweep_digest
         || store::count_codes(decoded.as_bytes(), stored) != counts
@@ -208,11 +206,8 @@ pub fn layout_distances(
     // read-back are not held together.
     let digest = gametable_format::sha256(&payload);
     drop(payload);
-    let decoded = gametable::OpenDistanceTable::from_bytes(&bytes).map_err(|e| {
-        format!(
-            "internal error: the encoded distance table does not read back ({e}); nothing written"
-        )
-    })?;
+    let decoded = gametable::OpenDistanceTable::from_bytes(&bytes)
+        .map_err(|e| unreadable("distance table", &e))?;
     if decoded.header().payload_sha256 != digest {
         return Err(
             "internal error: the distance table does not read back as solved; nothing written"
@@ -257,4 +252,16 @@ pub fn layout_distance_fingerprint(
         bytes.len(),
         &command,
     ))
+}
+
+/// The error for an encoded table (`what`) that its opener refuses: out
+/// of memory is this machine's limit, anything else a bug.
+fn unreadable(what: &str, e: &gametable::OpenError) -> Box<dyn std::error::Error> {
+    use gametable_format::FormatError;
+    if let gametable::OpenError::Format(FormatError::NoMemory { .. }) = e {
+        format!("cannot read the encoded {what} back: {e}; nothing written").into()
+    } else {
+        format!("internal error: the encoded {what} does not read back ({e}); nothing written")
+            .into()
+    }
 }
