@@ -218,8 +218,8 @@ pub enum GenerateGame {
         /// there is updated.
         #[arg(long)]
         output: Option<PathBuf>,
-        /// Skip the distance table (<name>-distance.gtbl, one byte per state);
-        /// the outcome sweep then runs on all cores.
+        /// Skip the distance table (<name>-distance.gtbl, one byte per stored
+        /// state), and the byte per orbit the sweep keeps for it.
         #[arg(long)]
         no_distances: bool,
         /// Threads for the sweep (default: all cores).

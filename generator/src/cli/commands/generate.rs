@@ -21,7 +21,7 @@ use gametable::{code, Variant};
 
 /// How `generate` runs.
 pub struct Options {
-    /// Also write the distance table (single-threaded sweep).
+    /// Also write the distance table.
     pub distances: bool,
     /// Hide the progress bar.
     pub quiet: bool,
@@ -285,7 +285,7 @@ pub fn outcome_table(
     let (bytes, decoded) = writer::read_back(laid.packed, laid.bytes, counts)?;
     let stored = decoded.header().states;
     let fingerprint = table_file::fingerprint(&file_name, decoded.header(), bytes.len(), counts);
-    // The distance table is solved, encoded and checked before anything
+    // The distance table is encoded and checked before anything
     // lands, so that a failure or a kill there leaves the old tables alone.
     let distance = if distances {
         let laid =
