@@ -31,9 +31,8 @@ use std::cell::Cell;
 use std::path::PathBuf;
 use std::time::Instant;
 
-use crate::engine::distances::{self, Distances};
+use crate::engine::distances::Distances;
 use crate::engine::memory::status_kib;
-use crate::engine::solve::NO_DISTANCE;
 use crate::engine::sweep::{Kernel, SpaceSolution, Sweeper};
 
 pub use comm::{Comm, Solo};
@@ -253,7 +252,7 @@ impl Sweeper for Ranks<'_> {
         kernel: &K,
         key: &str,
         progress: &dyn Fn(u32, u64),
-        on_decided: &mut dyn FnMut(u64, u32),
+        _on_decided: &mut dyn FnMut(u64, u32),
     ) -> Result<Option<SpaceSolution>, String>
     where
         K::Scratch: Send,
@@ -317,7 +316,7 @@ impl Sweeper for Ranks<'_> {
         let visits = comm.sum(sweep.visits());
         // The checkpoints stay until the tables are written (`finish`).
         self.swept.set(true);
-        let Some((packed, memories)) = self.assemble(sweep, &partition, base, on_decided) else {
+        let Some((packed, distances, memories)) = self.assemble(sweep, &partition, base) else {
             return Ok(None);
         };
         if self.report {
@@ -349,6 +348,7 @@ impl Sweeper for Ranks<'_> {
             levels,
             predecessor_visits: visits,
             deferred: None,
+            distances,
         }))
     }
 }
@@ -490,16 +490,16 @@ impl Ranks<'_> {
     }
 
     /// Gathers the result on rank 0: each rank's packed codes and distances
-    /// in rank order, in chunks, the distances handed to `on_decided`; and
-    /// each rank's memory (before its cells, at its peak) in KiB. `None`
-    /// on the other ranks, once they sent their part.
+    /// in rank order, in chunks, the distances appended to rank 0's own
+    /// (so that they are held once, not also copied out state by state);
+    /// and each rank's memory (before its cells, at its peak) in KiB.
+    /// `None` on the other ranks, once they sent their part.
     fn assemble<K: Kernel>(
         &self,
         sweep: RankSweep<'_, K>,
         partition: &Partition,
         base: u64,
-        on_decided: &mut dyn FnMut(u64, u32),
-    ) -> Option<(Vec<u8>, Vec<RankMemory>)> {
+    ) -> Option<(Vec<u8>, Option<Distances>, Vec<RankMemory>)> {
         let comm = self.comm;
         if comm.rank() != 0 {
             sweep.for_each_packed(CHUNK, |piece| comm.send(0, piece));
@@ -510,19 +510,16 @@ impl Ranks<'_> {
             comm.send(0, &[base.to_le_bytes(), peak.to_le_bytes()].concat());
             return None;
         }
-        let (packed, distances) = sweep.finish();
+        let (packed, mut distances) = sweep.finish();
         let mut whole = vec![0u8; partition.slots().div_ceil(4)];
         whole[..packed.len()].copy_from_slice(&packed);
         drop(packed);
         // Every rank keeps its distances in the same form (see
         // `rank::WIDE_FROM`): rank 0's own width is everyone's.
         let width = distances.as_ref().map_or(0, Distances::width);
-        for (s, d) in distances.iter().flat_map(Distances::iter).enumerate() {
-            if d != NO_DISTANCE {
-                on_decided(s as u64, u32::from(d));
-            }
+        if let Some(distances) = &mut distances {
+            distances.reserve_exact(partition.slots() - distances.len());
         }
-        drop(distances);
         for rank in 1..comm.size() {
             let range = partition.range(rank);
             let mut at = range.start / 4;
@@ -530,15 +527,9 @@ impl Ranks<'_> {
                 whole[at..at + bytes.len()].copy_from_slice(bytes);
                 at += bytes.len();
             });
-            if width > 0 {
-                let mut s = range.start as u64;
+            if let Some(distances) = &mut distances {
                 receive_chunked(comm, rank, range.len() * width, |bytes| {
-                    for d in distances::each_in(bytes, width) {
-                        if d != NO_DISTANCE {
-                            on_decided(s, u32::from(d));
-                        }
-                        s += 1;
-                    }
+                    distances.extend_from_bytes(bytes);
                 });
             }
         }
@@ -560,7 +551,7 @@ impl Ranks<'_> {
                 peak: number(8),
             });
         }
-        Some((whole, memories))
+        Some((whole, distances, memories))
     }
 
     /// Writes every rank's checkpoint of `level`, then the commit, then

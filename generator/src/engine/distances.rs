@@ -135,6 +135,23 @@ impl Distances {
         }
     }
 
+    /// Appends the distances in `bytes`, laid out as
+    /// [`Distances::as_bytes`] lays out this form's (whole states only).
+    pub fn extend_from_bytes(&mut self, bytes: &[u8]) {
+        match self {
+            Distances::Narrow(d) => d.extend_from_slice(bytes),
+            Distances::Wide(d) => d.extend(each_in(bytes, 2)),
+        }
+    }
+
+    /// Makes room for `more` states, exactly.
+    pub fn reserve_exact(&mut self, more: usize) {
+        match self {
+            Distances::Narrow(d) => d.reserve_exact(more),
+            Distances::Wide(d) => d.reserve_exact(more),
+        }
+    }
+
     /// Bytes held.
     pub fn bytes(&self) -> usize {
         match self {
@@ -209,6 +226,28 @@ mod tests {
         assert_ne!(narrow, Distances::Wide(vec![3, 4]));
         let short = Distances::from_wide(vec![3, NO_DISTANCE]);
         assert_eq!(short, Distances::Narrow(vec![3, NONE_8]));
+    }
+
+    #[test]
+    fn distances_appended_as_bytes_read_back_in_either_form() {
+        let parts: [&[u16]; 3] = [&[0, NO_DISTANCE], &[], &[254, 3, NO_DISTANCE]];
+        let whole: Vec<u16> = parts.concat();
+        for wide in [false, true] {
+            let form = |d: &[u16]| {
+                let mut d = Distances::from_wide(d.to_vec());
+                if wide {
+                    d.widen();
+                }
+                d
+            };
+            let mut gathered = form(parts[0]);
+            gathered.reserve_exact(whole.len() - parts[0].len());
+            for part in &parts[1..] {
+                gathered.extend_from_bytes(form(part).as_bytes());
+            }
+            assert_eq!(gathered.width(), if wide { 2 } else { 1 });
+            assert_eq!(gathered.to_wide(), whole, "wide: {wide}");
+        }
     }
 
     #[test]

@@ -321,9 +321,13 @@ pub fn solve_on<G: Game, S: Sweeper>(
         let kernel = GameKernel::wide(&space, preds, room).keeping_distances();
         sweep_with(&kernel, sweeper, &key, &progress, &mut on_decided)
     }?;
-    let Some(solved) = solved else {
+    let Some(mut solved) = solved else {
         return Ok(None);
     };
+    // Kept whole by the sweeper (across ranks), or gathered above.
+    if let Some(kept) = solved.distances.take() {
+        distances = kept;
+    }
     if solved.levels > u32::from(MAX_DISTANCE) + 1 {
         return Err(SolveError::TooDeep {
             levels: solved.levels,

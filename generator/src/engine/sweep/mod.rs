@@ -114,6 +114,11 @@ pub struct SpaceSolution {
     /// When `packed` is left empty: how to read the codes from the
     /// distances the caller kept ([`Kernel::distances_kept`]).
     pub deferred: Option<Deferred>,
+    /// Every stored state's distance, when the sweeper kept them itself
+    /// (ranks, each its share, gathered on rank 0) instead of handing each
+    /// to `on_decided`: the caller takes them as they are, so that they
+    /// are not held twice.
+    pub distances: Option<super::distances::Distances>,
 }
 
 /// Codes left to be read from the distances: every level held one outcome
@@ -184,6 +189,7 @@ impl SpaceSolution {
             levels,
             predecessor_visits,
             deferred: None,
+            distances: None,
         }
     }
 

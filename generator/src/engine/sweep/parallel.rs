@@ -234,6 +234,7 @@ where
                 levels: level,
                 predecessor_visits: visits,
                 deferred: Some(deferred),
+                distances: None,
             };
         }
     }

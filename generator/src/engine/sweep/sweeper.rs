@@ -13,9 +13,11 @@ use super::{parallel, Kernel, SpaceSolution};
 pub trait Sweeper {
     /// Solves the stored states of `kernel` (named `key` in checkpoints),
     /// calling `progress(level, decided)` now and then and `on_decided(stored
-    /// index, distance)` for every decided state. `Ok(None)` on a process
-    /// that holds no part of the result (an MPI rank other than 0): it
-    /// writes nothing.
+    /// index, distance)` for every decided state, unless it kept the
+    /// distances itself and returns them whole
+    /// ([`SpaceSolution::distances`], what a caller takes first).
+    /// `Ok(None)` on a process that holds no part of the result (an MPI
+    /// rank other than 0): it writes nothing.
     ///
     /// # Errors
     /// Why the executor could not finish, as a message for people.

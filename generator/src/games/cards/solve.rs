@@ -137,10 +137,14 @@ pub fn solve_orbits_on<W: Sweeper>(
         let kernel = CardsKernel::<_, RowEntry>::new(&space, &tables);
         sweeper.sweep(&kernel, &key, &progress, &mut on_decided)
     }?;
-    let Some(solved) = solved else {
+    let Some(mut solved) = solved else {
         return Ok(None);
     };
     let sweep_time = started.elapsed();
+    // Kept whole by the sweeper (across ranks), or gathered above.
+    if let Some(kept) = solved.distances.take() {
+        reduced = kept;
+    }
     if distances && reduced.is_empty() {
         reduced = Distances::none(space.states());
     }
