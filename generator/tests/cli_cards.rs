@@ -1035,5 +1035,26 @@ fn verify_checks_a_table_that_comes_alone() {
         "{}",
         text(&out.stdout)
     );
+    // The same for a distance table: state 1000's distance two plies
+    // longer (its parity kept), the file re-signed.
+    let bytes = std::fs::read(workspace().join("data").join("cards-8-5-distance.gtbl")).unwrap();
+    let table = dir.join("t-distance.gtbl");
+    let arg = table.to_str().unwrap();
+    let forged = re_encoded(&bytes, |payload| {
+        let mut payload = payload.to_vec();
+        assert!(payload[1000] < 250, "state 1000 has a distance");
+        payload[1000] += 2;
+        payload
+    });
+    std::fs::write(&table, forged).unwrap();
+    let out = gametable(&["verify", arg], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "FAIL  {arg}: stale: differs from a fresh regeneration (8 bits per state) first at state 1000 ("
+        )),
+        "{}",
+        text(&out.stdout)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

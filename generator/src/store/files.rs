@@ -951,6 +951,20 @@ pub fn distance_payload(distances: Distances) -> Result<(u8, Vec<u8>), String> {
     }
 }
 
+/// [`distance_payload`] of distances still held: the one-byte form is
+/// borrowed.
+///
+/// # Errors
+/// As [`pack_distances`].
+pub fn distance_payload_of(
+    distances: &Distances,
+) -> Result<(u8, std::borrow::Cow<'_, [u8]>), String> {
+    match distances {
+        Distances::Narrow(bytes) => Ok((8, bytes.into())),
+        Distances::Wide(wide) => pack_distances(wide).map(|(bits, bytes)| (bits, bytes.into())),
+    }
+}
+
 /// Packs distances at the narrowest width that holds them (8 bits if every
 /// distance is below 255, else 16), all-ones meaning "no distance".
 ///

@@ -27,13 +27,14 @@ use gametable::{CardsTable, DistanceTable, Outcome, Variant};
 use gametable_format::{Symmetry, TableKind};
 
 use crate::cli::registry::{self, BuiltIn};
+use crate::engine::distances::Distances;
 use crate::engine::orbits::Orbits as EngineOrbits;
 use crate::engine::{Notation, SolveOptions, Solved, NO_DISTANCE};
 use crate::report::plies;
 use crate::store::StoredTable;
 
 /// Fresh sweeps, one per variant, shared by the tables of that variant.
-type Fresh = HashMap<(u8, u8), (Solution, Vec<u16>)>;
+type Fresh = HashMap<(u8, u8), (Solution, Distances)>;
 
 /// Verifies `paths` (default: every `.gtbl` file in `data/`); with `deep`,
 /// also checks every outcome/distance pair one move deep.
@@ -515,7 +516,7 @@ fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<Dee
     Ok(deep::check(&outcomes, &distances)?)
 }
 
-fn fresh_for(fresh: &mut Fresh, variant: Variant) -> &(Solution, Vec<u16>) {
+fn fresh_for(fresh: &mut Fresh, variant: Variant) -> &(Solution, Distances) {
     fresh
         .entry((variant.cards(), variant.modulus()))
         .or_insert_with(|| table_file::solve_with_distances(variant))
@@ -710,20 +711,18 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
     let lacking = Lacking::of_companions(path, &expected, bytes)?;
 
     let (_, distances) = fresh_for(fresh, file.variant);
-    let (bits, payload) = table_file::pack_distances(distances)?;
-    if bits != file.header.bits_per_state || payload != file.bytes {
+    let (bits, payload) = table_file::distance_payload_of(distances)?;
+    if bits != file.header.bits_per_state || *payload != file.bytes {
         let table = file.table();
         let index = (0..file.variant.states())
-            .find(|&i| {
-                table.distance_at(i).map(u32::from) != known(distances.get(i as usize).copied())
-            })
+            .find(|&i| table.distance_at(i).map(u32::from) != known(distances.get(i as usize)))
             .unwrap_or(0);
         let describe = |d: Option<u32>| d.map_or("no distance".to_string(), super::play::moves);
         return Err(format!(
             "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
             describe_state(file.variant, index),
             describe(table.distance_at(index).map(u32::from)),
-            describe(known(distances.get(index as usize).copied())),
+            describe(known(distances.get(index as usize))),
             regenerate_command(&file.header, path),
         )
         .into());

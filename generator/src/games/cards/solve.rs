@@ -20,7 +20,7 @@ use gametable::{packed_len, Variant};
 use gametable_format::Symmetry;
 
 use crate::engine::distances::Distances;
-use crate::engine::solve::{distance_of, NO_DISTANCE};
+use crate::engine::solve::NO_DISTANCE;
 use crate::engine::sweep::{self as engine_sweep, SpaceSolution, Sweeper};
 
 pub use super::hand_tables::HandTables;
@@ -149,12 +149,7 @@ pub fn solve_orbits_on<W: Sweeper>(
         reduced = Distances::none(space.states());
     }
     let laid_distances = distances.then(|| match (layout, std::mem::take(&mut reduced)) {
-        (Symmetry::None, Distances::Narrow(slots)) => {
-            Distances::Narrow(expand_by_slot(variant, &space, &slots, u8::MAX))
-        }
-        (Symmetry::None, Distances::Wide(slots)) => {
-            Distances::Wide(expand_by_slot(variant, &space, &slots, NO_DISTANCE))
-        }
+        (Symmetry::None, slots) => expand_distances(variant, &space, &slots),
         (Symmetry::Orbits, slots) => dense_distances(&space, slots),
     });
     let solution = match layout {
@@ -188,6 +183,19 @@ fn expand_by_slot<T: Copy>(variant: Variant, space: &OrbitSpace, slots: &[T], no
         space.expand_row_by(a, row, |s| slots[s]);
     }
     full
+}
+
+/// Every state's distance, from a distance per slot of `space` (see
+/// [`expand_by_slot`]), in the same form.
+fn expand_distances(variant: Variant, space: &OrbitSpace, slots: &Distances) -> Distances {
+    match slots {
+        Distances::Narrow(slots) => {
+            Distances::Narrow(expand_by_slot(variant, space, slots, u8::MAX))
+        }
+        Distances::Wide(slots) => {
+            Distances::Wide(expand_by_slot(variant, space, slots, NO_DISTANCE))
+        }
+    }
 }
 
 /// A distance per slot of `space` renumbered in place into the dense
@@ -284,20 +292,21 @@ pub fn solve_parallel(variant: Variant, progress: impl Fn(u32, u64, u64)) -> Sol
 /// level loop, not the one `generate` runs: `verify` regenerates with
 /// it) and returns, besides the outcomes, every state's distance to the
 /// end under perfect play ([`NO_DISTANCE`] for draws and the both-zero
-/// pair). Terminal states have distance 0.
-pub fn solve_with_distances(variant: Variant) -> (Solution, Vec<u16>) {
+/// pair), a byte each while every distance fits one. Terminal states have
+/// distance 0.
+pub fn solve_with_distances(variant: Variant) -> (Solution, Distances) {
     let started = Instant::now();
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let space = OrbitSpace::new(&orbits);
-    let mut reduced = vec![NO_DISTANCE; space.states()];
+    let mut reduced = Distances::none(space.states());
     let solved = sweep(&space, &tables, |s, level| {
-        if let Some(slot) = reduced.get_mut(s as usize) {
-            *slot = distance_of(level);
+        if (s as usize) < reduced.len() {
+            reduced.set(s as usize, level);
         }
     });
     let sweep_time = started.elapsed();
-    let distances = expand_by_slot(variant, &space, &reduced, NO_DISTANCE);
+    let distances = expand_distances(variant, &space, &reduced);
     (
         expand_outcomes(variant, &space, solved, sweep_time),
         distances,
@@ -353,6 +362,7 @@ pub(crate) fn expand_outcomes(
 #[cfg(test)]
 mod tests {
     use super::*;
+    use crate::engine::solve::distance_of;
     use gametable::code;
 
     #[test]
