@@ -543,7 +543,8 @@ fn a_rewritten_checksum_list_names_a_file_once() {
         let error = store::update_sums(&dir, &["b"]).unwrap_err().to_string();
         assert!(
             error.contains(&format!(
-                "SHA256SUMS: line {line}: {name:?} leaves this folder (absolute, or through '..'); so the SHA256SUMS beside {} does not list them as written, and `verify` refuses them until it does",
+                "SHA256SUMS: line {line}: {name:?} leaves this folder (absolute, or through '..'); so {} does not list {} as written, and `verify` refuses them until it does",
+                dir.join("SHA256SUMS").display(),
                 dir.join("b").display()
             )),
             "{error}"
@@ -561,7 +562,8 @@ fn a_rewritten_checksum_list_names_a_file_once() {
     assert!(
         error.starts_with(&format!("{}: ", gone.display()))
             && error.contains(&format!(
-                "; so the SHA256SUMS beside {} does not list them as written",
+                "; so {} does not list {} as written",
+                dir.join("SHA256SUMS").display(),
                 gone.display()
             )),
         "{error}"

@@ -219,7 +219,7 @@ pub enum GenerateGame {
         #[arg(long)]
         output: Option<PathBuf>,
         /// Skip the distance table (<name>-distance.gtbl, one byte per stored
-        /// state), and the byte per orbit the sweep keeps for it.
+        /// state, two past 254 plies), and what the sweep keeps for it.
         #[arg(long)]
         no_distances: bool,
         /// Threads for the sweep (default: all cores).

@@ -293,8 +293,9 @@ pub fn solve_on<G: Game, S: Sweeper>(
         let bytes = graph.bytes();
         (Predecessors::Graph(&graph), room, bytes)
     };
-    // Only a process that holds the result keeps a distance per state (the
-    // sweeper calls `on_decided` there alone).
+    // Only a process that holds the result keeps a distance per state: on
+    // threads the sweeper calls `on_decided` for each; across ranks rank 0
+    // returns them whole (`SpaceSolution::distances`), taken below.
     let mut distances = Distances::default();
     let mut on_decided = |s: u64, level: u32| {
         if distances.is_empty() {

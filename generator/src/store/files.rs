@@ -36,9 +36,9 @@ pub enum TableFileError {
     /// Removing stale files failed after these were removed
     /// ([`drop_unpaired_distances`]).
     PartlyRemoved(Box<TableFileError>, Vec<PathBuf>),
-    /// These files landed, but the `SHA256SUMS` beside them was not
-    /// rewritten ([`update_sums`]), for this reason.
-    SumsNotUpdated(Vec<PathBuf>, Box<TableFileError>),
+    /// These files landed, but the `SHA256SUMS` beside them (the path) was
+    /// not rewritten ([`update_sums`]), for this reason.
+    SumsNotUpdated(Vec<PathBuf>, PathBuf, Box<TableFileError>),
 }
 
 impl fmt::Display for TableFileError {
@@ -63,9 +63,10 @@ impl fmt::Display for TableFileError {
             TableFileError::PartlyRemoved(error, removed) => {
                 write!(f, "{error} (after removing {})", paths_text(removed))
             }
-            TableFileError::SumsNotUpdated(landed, error) => write!(
+            TableFileError::SumsNotUpdated(landed, sums, error) => write!(
                 f,
-                "{error}; so the {SUMS} beside {} does not list them as written, and `verify` refuses them until it does (write them again)",
+                "{error}; so {} does not list {} as written, and `verify` refuses them until it does (`sha256sum` gives the lines it lacks)",
+                sums.display(),
                 paths_text(landed)
             ),
         }
@@ -73,6 +74,22 @@ impl fmt::Display for TableFileError {
 }
 
 impl std::error::Error for TableFileError {}
+
+/// A table just encoded that does not decode (`error`, from reading it
+/// back before it is written): out of memory is told as this machine's
+/// limit, before the file at its path (the one it would replace) is
+/// blamed; anything else is returned as it is.
+pub fn read_back_error(error: TableFileError) -> TableFileError {
+    match error {
+        TableFileError::Format(path, FormatError::NoMemory { bytes }) => TableFileError::Unsupported(
+            path,
+            format!(
+                "not enough memory to read the new table back (a payload of {bytes} bytes) before writing it here; nothing written"
+            ),
+        ),
+        other => other,
+    }
+}
 
 /// `paths` as a list in a message: "a, b, c".
 fn paths_text(paths: &[PathBuf]) -> String {
@@ -567,7 +584,7 @@ pub fn read_sums(dir: &Path) -> Result<Vec<(String, String)>, TableFileError> {
 pub fn update_sums(dir: &Path, files: &[impl AsRef<str>]) -> Result<(), TableFileError> {
     rewrite_sums(dir, files, &[] as &[&str]).map_err(|e| {
         let landed = files.iter().map(|name| dir.join(name.as_ref())).collect();
-        TableFileError::SumsNotUpdated(landed, Box::new(e))
+        TableFileError::SumsNotUpdated(landed, dir.join(SUMS), Box::new(e))
     })
 }
 

@@ -181,7 +181,7 @@ fn encode(
     let bytes = gametable_format::encode(spec, payload.as_ref())
         .map_err(|e| TableFileError::Format(path.into(), e))?;
     drop(payload);
-    let table = decode_table(path, &bytes)?;
+    let table = decode_table(path, &bytes).map_err(super::files::read_back_error)?;
     Ok((bytes, table))
 }
 

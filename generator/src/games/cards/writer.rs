@@ -31,7 +31,7 @@ pub struct EncodedOutcomes {
 /// readers make and compares every state and the counts.
 pub fn encode_outcomes(path: &Path, solution: &Solution) -> Result<EncodedOutcomes> {
     let bytes = table_file::encode(solution)?;
-    let decoded = OutcomeFile::from_bytes(path, &bytes)?;
+    let decoded = OutcomeFile::from_bytes(path, &bytes).map_err(table_file::read_back_error)?;
     if decoded.packed != solution.outcomes || decoded.counts() != solution.counts {
         return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
     }
@@ -88,7 +88,8 @@ pub fn encode_distances(
     // read-back are not held together.
     let digest = gametable_format::sha256(&payload);
     drop(payload);
-    let decoded = DistanceFile::from_bytes(&distance_path, &bytes)?;
+    let decoded =
+        DistanceFile::from_bytes(&distance_path, &bytes).map_err(table_file::read_back_error)?;
     if decoded.header.payload_sha256 != digest {
         return Err("internal error: the encoded distance table does not read back as the sweep's result; nothing written".into());
     }
@@ -258,8 +259,8 @@ pub fn layout_distance_fingerprint(
 /// of memory is this machine's limit, anything else a bug.
 fn unreadable(what: &str, e: &gametable::OpenError) -> Box<dyn std::error::Error> {
     use gametable_format::FormatError;
-    if let gametable::OpenError::Format(FormatError::NoMemory { .. }) = e {
-        format!("cannot read the encoded {what} back: {e}; nothing written").into()
+    if let gametable::OpenError::Format(FormatError::NoMemory { bytes }) = e {
+        format!("not enough memory to read the new {what} back (a payload of {bytes} bytes) before writing it; nothing written").into()
     } else {
         format!("internal error: the encoded {what} does not read back ({e}); nothing written")
             .into()
