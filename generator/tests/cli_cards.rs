@@ -1015,6 +1015,19 @@ fn verify_checks_a_table_that_comes_alone() {
             dir.join("SHA256SUMS").display()
         )
     );
+    // `forged` written at `table`, verify names it stale with `says`.
+    let stale = |table: &std::path::Path, forged: Vec<u8>, says: &str| {
+        let arg = table.to_str().unwrap();
+        std::fs::write(table, forged).unwrap();
+        let out = gametable(&["verify", arg], b"");
+        assert!(!out.status.success());
+        let expected = format!("FAIL  {arg}: stale: differs from a fresh regeneration {says}");
+        assert!(
+            text(&out.stdout).contains(&expected),
+            "{}",
+            text(&out.stdout)
+        );
+    };
     // State 1000's outcome changed, the file re-signed.
     let forged = re_encoded(&bytes, |payload| {
         let mut payload = payload.to_vec();
@@ -1025,36 +1038,20 @@ fn verify_checks_a_table_that_comes_alone() {
         put_code(&mut payload, 1000, lie);
         payload
     });
-    std::fs::write(&table, forged).unwrap();
-    let out = gametable(&["verify", arg], b"");
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stdout).contains(&format!(
-            "FAIL  {arg}: stale: differs from a fresh regeneration first at state 1000 ("
-        )),
-        "{}",
-        text(&out.stdout)
-    );
+    stale(&table, forged, "first at state 1000 (");
     // The same for a distance table: state 1000's distance two plies
     // longer (its parity kept), the file re-signed.
     let bytes = std::fs::read(workspace().join("data").join("cards-8-5-distance.gtbl")).unwrap();
-    let table = dir.join("t-distance.gtbl");
-    let arg = table.to_str().unwrap();
     let forged = re_encoded(&bytes, |payload| {
         let mut payload = payload.to_vec();
         assert!(payload[1000] < 250, "state 1000 has a distance");
         payload[1000] += 2;
         payload
     });
-    std::fs::write(&table, forged).unwrap();
-    let out = gametable(&["verify", arg], b"");
-    assert!(!out.status.success());
-    assert!(
-        text(&out.stdout).contains(&format!(
-            "FAIL  {arg}: stale: differs from a fresh regeneration (8 bits per state) first at state 1000 ("
-        )),
-        "{}",
-        text(&out.stdout)
+    stale(
+        &dir.join("t-distance.gtbl"),
+        forged,
+        "(8 bits per state) first at state 1000 (",
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
