@@ -81,14 +81,19 @@ impl std::error::Error for TableFileError {}
 /// blamed; anything else is returned as it is.
 pub fn read_back_error(error: TableFileError) -> TableFileError {
     match error {
-        TableFileError::Format(path, FormatError::NoMemory { bytes }) => TableFileError::Unsupported(
-            path,
-            format!(
-                "not enough memory to read the new table back (a payload of {bytes} bytes) before writing it here; nothing written"
-            ),
-        ),
+        TableFileError::Format(path, FormatError::NoMemory { bytes }) => {
+            TableFileError::Unsupported(path, no_memory_to_read_back(bytes))
+        }
         other => other,
     }
+}
+
+/// What a writer says when reading a new table back (its payload `bytes`
+/// long) before writing it runs out of memory.
+pub fn no_memory_to_read_back(bytes: u64) -> String {
+    format!(
+        "not enough memory to read the new table back (a payload of {bytes} bytes) before writing it here; nothing written"
+    )
 }
 
 /// `paths` as a list in a message: "a, b, c".
@@ -964,7 +969,7 @@ fn check_listed(path: &Path, digest: &str) -> Result<(), TableFileError> {
 pub fn distance_payload(distances: Distances) -> Result<(u8, Vec<u8>), String> {
     match distances {
         Distances::Narrow(bytes) => Ok((8, bytes)),
-        Distances::Wide(wide) => pack_distances(&wide),
+        wide => distance_payload_of(&wide).map(|(bits, bytes)| (bits, bytes.into_owned())),
     }
 }
 

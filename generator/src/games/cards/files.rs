@@ -18,8 +18,8 @@ use crate::store;
 
 pub use crate::store::{
     check_sums, count_codes, distance_path, distance_payload, distance_payload_of,
-    fingerprint_path, outcome_path, pack_distances, read_back_error, read_bytes, read_sums,
-    update_sums, TableFileError, GENERATOR, SUMS,
+    fingerprint_path, no_memory_to_read_back, outcome_path, pack_distances, read_back_error,
+    read_bytes, read_sums, update_sums, TableFileError, GENERATOR, SUMS,
 };
 
 /// The conventional file name of a variant's outcome table in a layout:

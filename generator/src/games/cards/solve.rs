@@ -299,12 +299,7 @@ pub fn solve_with_distances(variant: Variant) -> (Solution, Distances) {
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let space = OrbitSpace::new(&orbits);
-    let mut reduced = Distances::none(space.states());
-    let solved = sweep(&space, &tables, |s, level| {
-        if (s as usize) < reduced.len() {
-            reduced.set(s as usize, level);
-        }
-    });
+    let (solved, reduced) = sweep_keeping_distances(&space, &tables);
     let sweep_time = started.elapsed();
     let distances = expand_distances(variant, &space, &reduced);
     (
@@ -320,13 +315,19 @@ pub fn solve_orbit_distances(variant: Variant) -> Distances {
     let tables = HandTables::new(variant);
     let orbits = Orbits::new(variant);
     let space = OrbitSpace::new(&orbits);
+    let (_, slots) = sweep_keeping_distances(&space, &tables);
+    dense_distances(&space, slots)
+}
+
+/// [`sweep`] on one thread, keeping every slot's distance.
+fn sweep_keeping_distances(space: &OrbitSpace, tables: &HandTables) -> (SpaceSolution, Distances) {
     let mut slots = Distances::none(space.states());
-    sweep(&space, &tables, |s, level| {
+    let solved = sweep(space, tables, |s, level| {
         if (s as usize) < slots.len() {
             slots.set(s as usize, level);
         }
     });
-    dense_distances(&space, slots)
+    (solved, slots)
 }
 
 /// Expands per-orbit codes to the full packed table.

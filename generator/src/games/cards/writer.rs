@@ -183,10 +183,10 @@ pub fn layout_distances(
     let agrees = distances.len() as u64 == outcomes.states
         && (0..outcomes.states).all(|i| {
             let code = gametable::packing::code_at(packed, i).unwrap_or(code::NOT_A_POSITION);
-            let none = distances
+            let distance = distances
                 .get(i as usize)
-                .is_none_or(|d| d == crate::engine::NO_DISTANCE);
-            none == (code == code::DRAW || code == code::NOT_A_POSITION)
+                .filter(|&d| d != crate::engine::NO_DISTANCE);
+            crate::engine::deep::distance_fits(gametable::Outcome::from_code(code), distance)
         });
     if !agrees {
         return Err(
@@ -260,7 +260,7 @@ pub fn layout_distance_fingerprint(
 fn unreadable(what: &str, e: &gametable::OpenError) -> Box<dyn std::error::Error> {
     use gametable_format::FormatError;
     if let gametable::OpenError::Format(FormatError::NoMemory { bytes }) = e {
-        format!("not enough memory to read the new {what} back (a payload of {bytes} bytes) before writing it; nothing written").into()
+        table_file::no_memory_to_read_back(*bytes).into()
     } else {
         format!("internal error: the encoded {what} does not read back ({e}); nothing written")
             .into()
