@@ -76,16 +76,31 @@ fn assert_rejected(tables: &Tables, corrupted: &[u64], what: &str) {
         "{what}: the message names no hands: {message}"
     );
     assert!(
-        message.contains(&gametable_gen::games::cards::notation::describe_state(
+        message.contains(&gametable_gen::games::cards::notation::name_state(
             tables.variant,
             index
         )),
         "{what}: {message}"
     );
-    let Ok(position) = Position::from_index(tables.variant, index) else {
+    // ... and, unless both hands are all zeros (no position), in the
+    // notation `query` takes, naming that very state.
+    if Position::from_index(tables.variant, index).is_err() {
+        assert!(!message.contains("the position "), "{what}: {message}");
         assert!(corrupted.contains(&index), "{what}: {message}");
         return;
-    };
+    }
+    let named = message
+        .split("the position ")
+        .nth(1)
+        .and_then(|rest| rest.split([')', ' ']).next())
+        .unwrap_or_else(|| panic!("{what}: no position in the notation: {message}"));
+    let cards = gametable_gen::games::cards::game::Cards::new(tables.variant);
+    assert_eq!(
+        gametable_gen::engine::Notation::parse_position(&cards, named),
+        Ok(index),
+        "{what}: {named} in {message}"
+    );
+    let position = Position::from_index(tables.variant, index).unwrap();
     // The named state is either corrupted or has a corrupted successor.
     let successors: Vec<u64> = position
         .legal_moves()

@@ -19,7 +19,7 @@ use std::time::Instant;
 
 use crate::games::cards::deep::{self, DeepReport};
 use crate::games::cards::files::{self as table_file, DistanceFile, OutcomeFile};
-use crate::games::cards::notation::describe_state;
+use crate::games::cards::notation::name_state;
 use crate::games::cards::solve::Solution;
 use gametable::symmetry::Orbits;
 use gametable::OpenTable;
@@ -682,7 +682,7 @@ fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::
         };
         return Err(format!(
             "stale: differs from a fresh regeneration first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
-            describe_state(file.variant, index),
+            name_state(file.variant, index),
             describe(table.code(index)),
             describe(fresh_table.code(index)),
             regenerate_command(&file.header, path),
@@ -720,7 +720,7 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
         let describe = |d: Option<u32>| d.map_or("no distance".to_string(), super::play::moves);
         return Err(format!(
             "stale: differs from a fresh regeneration ({bits} bits per state) first at state {index} ({}): table says {}, sweep says {}; regenerate with: {}",
-            describe_state(file.variant, index),
+            name_state(file.variant, index),
             describe(table.distance_at(index).map(u32::from)),
             describe(known(distances.get(index as usize))),
             regenerate_command(&file.header, path),
@@ -765,7 +765,7 @@ fn verify_reduced_distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<Str
         let describe = |d: Option<u32>| d.map_or("no distance".to_string(), super::play::moves);
         return Err(format!(
             "stale: differs from a fresh regeneration first at orbit {orbit} ({}): table says {}, sweep says {}; regenerate with: {}",
-            describe_state(variant, index),
+            name_state(variant, index),
             describe(table.distance_at(index).map(u32::from)),
             describe(known(distances.get(orbit as usize))),
             regenerate_command(table.header(), path),
@@ -814,7 +814,7 @@ fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::cli::Result<String> {
         };
         return Err(format!(
             "stale: differs from a fresh regeneration first at orbit {index} ({}): table says {}, sweep says {}; regenerate with: {}",
-            describe_state(variant, a as u64 * u64::from(variant.hands()) + b as u64),
+            name_state(variant, a as u64 * u64::from(variant.hands()) + b as u64),
             describe(orbit(table.as_bytes(), index)),
             describe(orbit(&fresh.packed, index)),
             regenerate_command(header, path),

@@ -26,7 +26,7 @@ use std::fmt;
 
 use gametable::{code, CardsTable, DistanceTable, Position};
 
-use super::notation::{describe_position, describe_state};
+use super::notation::name_state;
 
 /// What a deep check covered.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -129,7 +129,7 @@ pub fn check(
     }
     let fail = |index: u64, why: String| DeepError {
         index: Some(index),
-        state: describe_state(variant, index),
+        state: name_state(variant, index),
         why,
     };
     // First pass: every state's label on its own, so that the one-move pass
@@ -191,7 +191,7 @@ fn check_state(
         let Ok(Some(there)) = label(outcomes, distances, next.index()) else {
             return Err(format!(
                 "move {mine} {theirs} leads to a state without a valid label ({})",
-                describe_position(&next)
+                name_state(next.variant(), next.index())
             ));
         };
         match there {

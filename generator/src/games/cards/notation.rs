@@ -47,28 +47,14 @@ impl Cards {
 
     /// The cards of hand rank `rank`, highest first, one digit each.
     fn hand_digits(&self, rank: u64) -> String {
-        self.hand_cards(rank).map_or_else(
-            || String::from("?"),
-            |cards| {
-                cards
-                    .iter()
-                    .map(|&c| char::from_digit(u32::from(c), 16).unwrap_or('?'))
-                    .collect()
-            },
-        )
+        Hand::unrank(self.variant(), rank as u32)
+            .map_or_else(|_| String::from("?"), |h| hand_digits(&h))
     }
 
     /// The cards of the hand of rank `rank` as [`hand_words`] writes them.
     fn hand_words(&self, rank: u64) -> String {
         Hand::unrank(self.variant(), rank as u32)
             .map_or_else(|_| String::from("?"), |h| hand_words(&h))
-    }
-
-    /// The cards of the hand of rank `rank`, highest first.
-    fn hand_cards(&self, rank: u64) -> Option<Vec<u8>> {
-        Hand::unrank(self.variant(), rank as u32)
-            .ok()
-            .map(|h| high_first(&h))
     }
 
     /// The hands of state `index` as (Alice's, Bob's) ranks with `side` to move.
@@ -190,6 +176,15 @@ pub fn hand_words(hand: &Hand) -> String {
     words.join(" ")
 }
 
+/// A hand's cards as the position string writes them: highest first, one
+/// digit each (hexadecimal above 9).
+fn hand_digits(hand: &Hand) -> String {
+    high_first(hand)
+        .iter()
+        .map(|&c| char::from_digit(u32::from(c), 16).unwrap_or('?'))
+        .collect()
+}
+
 /// A hand's cards, highest first: the position string's order.
 fn high_first(hand: &Hand) -> Vec<u8> {
     let mut cards: Vec<u8> = hand.cards().collect();
@@ -197,7 +192,25 @@ fn high_first(hand: &Hand) -> Vec<u8> {
     cards
 }
 
-/// A state described for a person: the two hands, as card lists.
+/// A state named in an error: [`describe_state`], then (unless both hands
+/// are all zeros, which is no position) the state with Alice to move in the
+/// notation `query` and `play` take, so that it can be looked at.
+pub fn name_state(variant: Variant, index: u64) -> String {
+    let hands = describe_state(variant, index);
+    match Position::from_index(variant, index) {
+        Ok(position) => format!(
+            "{hands}: the position {}:{}:{}",
+            NAMES[0],
+            hand_digits(position.to_move()),
+            hand_digits(position.waiting())
+        ),
+        Err(_) => hands,
+    }
+}
+
+/// A state described for a person: the two hands, as card lists. Table
+/// fingerprints record states so (their `longest_win` lines): keep this
+/// form, or every fingerprint written before stops matching its table.
 pub fn describe_state(variant: Variant, index: u64) -> String {
     let hands = u64::from(variant.hands());
     match (
