@@ -523,7 +523,6 @@ fn a_rewritten_checksum_list_names_a_file_once() {
     let dir = dir("sums-names");
     std::fs::write(dir.join("a"), b"a").unwrap();
     std::fs::write(dir.join("b"), b"b").unwrap();
-    let sha = |bytes: &[u8]| gametable_format::hex(&gametable_format::sha256(bytes));
     let (a, b) = (sha(b"a"), sha(b"b"));
     std::fs::write(
         dir.join("SHA256SUMS"),
@@ -578,7 +577,6 @@ fn a_rewritten_checksum_list_names_a_file_once() {
 #[test]
 fn checksum_list_names_are_escaped_as_sha256sum_escapes_them() {
     let dir = dir("sums-escapes");
-    let sha = |bytes: &[u8]| gametable_format::hex(&gametable_format::sha256(bytes));
     let names = ["x\\y", "p\nq", "r\rs", "plain"];
     for name in names {
         std::fs::write(dir.join(name), name.as_bytes()).unwrap();
@@ -618,6 +616,50 @@ fn checksum_list_names_are_escaped_as_sha256sum_escapes_them() {
             "{error}"
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// `bytes`' sha256 as `SHA256SUMS` writes it.
+fn sha(bytes: &[u8]) -> String {
+    gametable_format::hex(&gametable_format::sha256(bytes))
+}
+
+/// A listed name that is no regular file (a link to a device that never
+/// ends, a folder) is refused at once, naming it, not read without end;
+/// the regular files beside it are still checked.
+#[cfg(unix)]
+#[test]
+fn listed_files_that_are_no_files_are_refused_at_once() {
+    let dir = dir("sums-devices");
+    std::fs::write(dir.join("plain"), b"plain").unwrap();
+    std::os::unix::fs::symlink("/dev/zero", dir.join("endless")).unwrap();
+    std::fs::create_dir(dir.join("folder")).unwrap();
+    let list = format!(
+        "{}  plain\n{}  endless\n{}  folder\n",
+        sha(b"plain"),
+        sha(b""),
+        sha(b"")
+    );
+    std::fs::write(dir.join("SHA256SUMS"), &list).unwrap();
+    let errors: Vec<String> = store::check_sums(&dir)
+        .unwrap_err()
+        .iter()
+        .map(ToString::to_string)
+        .collect();
+    assert_eq!(errors.len(), 2, "{errors:?}");
+    for (error, name) in errors.iter().zip(["endless", "folder"]) {
+        assert!(
+            error.starts_with(&dir.join(name).display().to_string())
+                && error.contains("is not a regular file"),
+            "{error}"
+        );
+    }
+    std::fs::write(
+        dir.join("SHA256SUMS"),
+        format!("{}  plain\n", sha(b"plain")),
+    )
+    .unwrap();
+    assert_eq!(store::check_sums(&dir).unwrap(), 1);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

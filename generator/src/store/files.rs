@@ -122,12 +122,17 @@ pub fn read_whole(path: &Path, limit: u64) -> std::io::Result<Vec<u8>> {
         .take(limit + 1)
         .read_to_end(&mut bytes)?;
     if bytes.len() as u64 > limit {
-        return Err(std::io::Error::new(
-            std::io::ErrorKind::InvalidData,
-            format!("longer than {limit} bytes, more than such a file holds"),
-        ));
+        return Err(longer_than(limit));
     }
     Ok(bytes)
+}
+
+/// The error for a file read up to `limit` bytes that holds more.
+fn longer_than(limit: u64) -> std::io::Error {
+    std::io::Error::new(
+        std::io::ErrorKind::InvalidData,
+        format!("longer than {limit} bytes, more than such a file holds"),
+    )
 }
 
 /// Whether `e`, from reading `path`, means that nothing is there: not a
@@ -942,15 +947,39 @@ pub fn check_sums(dir: &Path) -> Result<usize, Vec<TableFileError>> {
 
 /// Checks that the file at `path` is there with sha256 `digest` (lower-case
 /// hex), as its `SHA256SUMS` entry says.
+/// Hashed a buffer at a time ([`gametable_format::sha256_of`]): a listed
+/// table may be larger than the memory at hand. At most
+/// [`gametable_format::MAX_FILE_LEN`] bytes are read, of a regular file
+/// only (a link to a device that never ends is refused at once).
 fn check_listed(path: &Path, digest: &str) -> Result<(), TableFileError> {
-    let bytes = read_whole(path, gametable_format::MAX_FILE_LEN).map_err(|e| {
-        if absent(path, &e) {
-            TableFileError::Unsupported(path.to_path_buf(), format!("listed in {SUMS}, not there"))
-        } else {
-            TableFileError::Io(path.to_path_buf(), e)
-        }
-    })?;
-    let found = gametable_format::hex(&gametable_format::sha256(&bytes));
+    use std::io::Read as _;
+    let limit = gametable_format::MAX_FILE_LEN;
+    let found = gametable_format::open_for_reading(path)
+        .and_then(|file| {
+            if !file.metadata()?.is_file() {
+                return Err(std::io::Error::new(
+                    std::io::ErrorKind::InvalidInput,
+                    "is not a regular file, as every file listed is",
+                ));
+            }
+            let mut source = file.take(limit + 1);
+            let digest = gametable_format::sha256_of(&mut source)?;
+            if source.limit() == 0 {
+                return Err(longer_than(limit));
+            }
+            Ok(digest)
+        })
+        .map_err(|e| {
+            if absent(path, &e) {
+                TableFileError::Unsupported(
+                    path.to_path_buf(),
+                    format!("listed in {SUMS}, not there"),
+                )
+            } else {
+                TableFileError::Io(path.to_path_buf(), e)
+            }
+        })?;
+    let found = gametable_format::hex(&found);
     if found != digest {
         return Err(TableFileError::Unsupported(
             path.to_path_buf(),
