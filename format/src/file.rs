@@ -106,11 +106,12 @@ pub fn read_table_rest(file: &File, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadE
     Ok(bytes)
 }
 
-/// Opens `path` for reading, refusing first a named pipe (FIFO) or a
-/// socket: opening a FIFO waits until something writes to it, which for
+/// Opens `path` for reading, refusing first a named pipe (FIFO), a socket
+/// or a folder: opening a FIFO waits until something writes to it, which for
 /// a table named by mistake is for ever. An anonymous pipe (`<(cat t.gtbl)`,
 /// `/dev/stdin` under `cat t.gtbl |`) has its writer already and is read.
-/// A folder or a device opens, and its first read or bytes refuse it.
+/// A folder is refused by its kind too; a device opens, and its first
+/// read or bytes refuse it.
 ///
 /// A link to nothing is said to be one, with its target ("No such file"
 /// alone would read as if no file were named there at all).
@@ -141,6 +142,8 @@ pub fn open_for_reading(path: &Path) -> io::Result<File> {
             Some("a named pipe (FIFO): opening it would wait for a writer")
         } else if kind.is_socket() {
             Some("a socket")
+        } else if kind.is_dir() {
+            Some("a folder")
         } else {
             None
         };

@@ -1708,3 +1708,57 @@ fn a_failed_write_to_standard_output_says_so() {
         );
     }
 }
+
+/// Something at a game's default table path that is no table, a link to
+/// nothing or a folder, is refused naming it, not taken for no table
+/// (which a small game would answer from a solve in memory, and a large
+/// one would call "does not exist").
+#[cfg(unix)]
+#[test]
+fn a_lost_default_table_is_refused_not_skipped() {
+    use std::process::Command;
+    let dir = scratch_dir("lost-default");
+    std::fs::create_dir(dir.join("data")).unwrap();
+    let run = |args: &[&str]| {
+        let out = Command::new(env!("CARGO_BIN_EXE_gametable"))
+            .args(args)
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        (out.status.success(), text(&out.stdout), text(&out.stderr))
+    };
+    let query = ["query", "tictactoe", "--position", "x...o...."];
+    // Nothing there: a solve in memory answers.
+    let (fine, stdout, _) = run(&query);
+    assert!(fine && stdout.contains("tictactoe: x...o...."), "{stdout}");
+    let at = dir.join("data/tictactoe.gtbl");
+    std::os::unix::fs::symlink("/nonexistent", &at).unwrap();
+    assert_eq!(
+        run(&query),
+        (
+            false,
+            String::new(),
+            "gametable: error: data/tictactoe.gtbl: a link to /nonexistent, which is not there\n"
+                .to_string()
+        )
+    );
+    std::fs::remove_file(&at).unwrap();
+    std::fs::create_dir(&at).unwrap();
+    assert_eq!(
+        run(&query),
+        (
+            false,
+            String::new(),
+            "gametable: error: data/tictactoe.gtbl: is a folder, not a file\n".to_string()
+        )
+    );
+    std::os::unix::fs::symlink("/nonexistent", dir.join("data/dobutsu-2-2-2.gtbl")).unwrap();
+    let (fine, _, stderr) = run(&["play", "dobutsu", "--side", "first"]);
+    assert!(
+        !fine
+            && stderr
+                == "gametable: error: data/dobutsu-2-2-2.gtbl: a link to /nonexistent, which is not there\n",
+        "{stderr}"
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

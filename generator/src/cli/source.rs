@@ -151,8 +151,9 @@ pub fn generate_hint(game: &BuiltIn) -> String {
 }
 
 /// Answers for `game`: the table at `table` if given, else Cards' embedded
-/// tables for (8, 5), else the default table in `data/` if it exists, else
-/// a solve in memory for a small game.
+/// tables for (8, 5), else the default table in `data/` if anything is
+/// there (a link to nothing or a folder is refused), else a solve in
+/// memory for a small game.
 ///
 /// # Errors
 /// A table that does not read or is not of this game; a large game with no
@@ -167,7 +168,9 @@ pub fn open(game: &BuiltIn, table: Option<&Path>) -> super::Result<Source> {
         return Ok(Source::EmbeddedCards);
     }
     let path = game.default_path();
-    if path.is_file() {
+    // Anything there is read, and refused if it is no table: a link to
+    // nothing or a folder there is a table lost, not one never written.
+    if crate::store::something_at(&path) {
         return crate::with_game!(game, g => read(g, &path));
     }
     let states = crate::with_game!(game, g => g.states());
