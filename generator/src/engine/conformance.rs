@@ -665,6 +665,18 @@ impl<G: Game> Checker<'_, G> {
         self.other.clear();
         game.predecessors(index, &mut self.other);
         self.report.predecessors += self.other.len() as u64;
+        // Distinct first: a predecessor listed twice also counts twice
+        // against the bound, and raising the bound would not mend it.
+        self.third.clear();
+        self.third.extend_from_slice(&self.other);
+        self.third.sort_unstable();
+        if let Some(twice) = self.third.windows(2).find(|w| w[0] == w[1]) {
+            return fail(
+                Check::PredecessorsDistinct,
+                index,
+                format!("predecessor {} is listed twice", twice[0]),
+            );
+        }
         let bound = game.max_unmoves();
         if bound != 0 && self.other.len() > bound {
             return fail(
@@ -674,16 +686,6 @@ impl<G: Game> Checker<'_, G> {
                     "{} predecessors, more than max_unmoves() = {bound}",
                     self.other.len()
                 ),
-            );
-        }
-        self.third.clear();
-        self.third.extend_from_slice(&self.other);
-        self.third.sort_unstable();
-        if let Some(twice) = self.third.windows(2).find(|w| w[0] == w[1]) {
-            return fail(
-                Check::PredecessorsDistinct,
-                index,
-                format!("predecessor {} is listed twice", twice[0]),
             );
         }
         for &p in &self.other {
@@ -922,6 +924,9 @@ mod tests {
         /// Not a fault: (2, 2) lists each of its 4 moves twice, 8 past
         /// `max_moves()`, which bounds distinct moves.
         ListedTwice,
+        /// (0, 0) lists a predecessor twice, 5 listed past `max_unmoves()`
+        /// = 4, which its 4 distinct ones keep.
+        PredecessorTwice,
     }
 
     /// Two heaps of at most `K` stones; a move takes one or two stones
@@ -1075,7 +1080,16 @@ mod tests {
                 Break::UnmoveExtra if a + 3 <= K => out.push(Heaps::at(a + 3, b)),
                 Break::PredecessorIsHole if (a, b) == (2, 2) => out.push(HOLE),
                 Break::PredecessorOver if (a, b) == (0, 1) => out.push(0),
+                Break::PredecessorTwice if (a, b) == (0, 0) => out.push(Heaps::at(1, 0)),
                 _ => {}
+            }
+        }
+
+        fn max_unmoves(&self) -> usize {
+            if self.broken == Break::PredecessorTwice {
+                4
+            } else {
+                0
             }
         }
 
@@ -1301,6 +1315,12 @@ mod tests {
                 Break::PredecessorOver,
                 Check::PredecessorNotOver,
                 Heaps::at(0, 1),
+            ),
+            // Named as listed twice, not as one past the bound it keeps.
+            (
+                Break::PredecessorTwice,
+                Check::PredecessorsDistinct,
+                Heaps::at(0, 0),
             ),
             (
                 Break::CanonicalSwaps,

@@ -76,7 +76,7 @@ impl fmt::Display for SolveError {
                 bound,
             }) => write!(
                 f,
-                "state {index} has {unmoves} predecessors, more than the game's max_unmoves() = {bound}"
+                "state {index} has {unmoves} predecessors, more than the game's max_unmoves() = {bound} (a predecessor listed twice counts twice: `conformance::check` finds one)"
             ),
             SolveError::Broken(Broken::OutOfRange { index, found }) => write!(
                 f,
