@@ -135,3 +135,16 @@ pub use rules::{LegalMoves, MAX_MOVES};
 pub use stones::{Constraint, Pile, StonesMove, StonesPosition};
 pub use table::{packed_len, CardsTable};
 pub use variant::{Variant, MAX_CARDS, MAX_MODULUS};
+
+// The Rust examples of the README and of docs/lookup.md, compiled and run
+// as doctests (from the repository's root, where `data/` is), so that a
+// documented example that stops working fails the tests. (The embedding
+// recipe's build script and program, which need a build of their own, are
+// marked `ignore` there.)
+#[cfg(all(doctest, feature = "embedded"))]
+#[doc = include_str!("../README.md")]
+struct ReadmeExamples;
+
+#[cfg(all(doctest, feature = "embedded", feature = "open"))]
+#[doc = include_str!("../docs/lookup.md")]
+struct LookupGuideExamples;

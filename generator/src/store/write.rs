@@ -60,7 +60,10 @@ pub struct Written {
 /// outcome table is compared state by state.
 ///
 /// # Errors
-/// [`TableFileError::Unsupported`] when `solved` does not fit `game` (sizes),
+/// Before anything is written, an output path refused by
+/// [`check_output`](super::check_output) (a name not ending in `.gtbl`, a
+/// folder that takes no files); [`TableFileError::Unsupported`] when
+/// `solved` does not fit `game` (sizes),
 /// the game's names are not valid in a header, a distance does not fit 16
 /// bits, or a table does not read back as written; [`TableFileError::Io`]
 /// for any file that cannot be written (the files that landed before it
