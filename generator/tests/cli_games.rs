@@ -1762,3 +1762,26 @@ fn a_lost_default_table_is_refused_not_skipped() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `query` without a position asks for one, with a table given as without
+/// (it used to read a missing `--position` as an empty one there).
+#[test]
+fn query_asks_for_a_position_with_or_without_a_table() {
+    let expected = "gametable: error: give --position P, or --positions - to read positions \
+                    from stdin; `gametable games` shows how tictactoe positions are written\n";
+    for args in [
+        &["query", "tictactoe", "--json"][..],
+        &[
+            "query",
+            "tictactoe",
+            "--table",
+            "data/tictactoe.gtbl",
+            "--json",
+        ][..],
+    ] {
+        let out = gametable(args, b"");
+        assert!(!out.status.success(), "{args:?}");
+        assert_eq!(text(&out.stderr), expected, "{args:?}");
+        assert_eq!(text(&out.stdout), "", "{args:?}");
+    }
+}

@@ -223,6 +223,8 @@ pub fn run(cli: Cli) -> Result<()> {
             // given must be the table's.
             QueryGame::Other(chosen) => match &chosen.args.table {
                 Some(table) => {
+                    // Asked before the table, which may be large, is read.
+                    commands::query::some_position(chosen.entry.name, &chosen.args)?;
                     let (game, source) = chosen.open_table(table)?;
                     commands::query::with_source(&game, &source, &chosen.args)
                 }

@@ -88,14 +88,8 @@ pub fn stones(piles: &str, json: bool) -> crate::cli::Result<()> {
 /// `query <game> --position P` (or `--positions FILE`) for any game, from
 /// the table given, the default table, or a solve in memory.
 pub fn game(game: &BuiltIn, args: &QueryArgs) -> crate::cli::Result<()> {
-    if args.position.is_none() && args.positions.is_none() {
-        return Err(format!(
-            "give --position P, or --positions - to read positions from stdin; \
-             `gametable games` shows how {} positions are written",
-            crate::with_game!(game, g => g.name())
-        )
-        .into());
-    }
+    // Asked first, before a table is opened.
+    some_position(crate::with_game!(game, g => g.name()), args)?;
     // A malformed position is named before any table is opened.
     if let Some(position) = &args.position {
         crate::with_game!(game, g => g.parse_spot(position).map(|_| ()))
@@ -105,9 +99,23 @@ pub fn game(game: &BuiltIn, args: &QueryArgs) -> crate::cli::Result<()> {
     with_source(game, &source, args)
 }
 
+/// Refuses a query that names no position (`--position` or `--positions`).
+/// (`name`: the game's, which the message names.)
+pub fn some_position(name: &str, args: &QueryArgs) -> crate::cli::Result<()> {
+    if args.position.is_none() && args.positions.is_none() {
+        return Err(format!(
+            "give --position P, or --positions - to read positions from stdin; \
+             `gametable games` shows how {name} positions are written"
+        )
+        .into());
+    }
+    Ok(())
+}
+
 /// `query <game>` once the table is open (`query cards --table` opens it
 /// with [`source::open_file`], which also names the game).
 pub fn with_source(game: &BuiltIn, source: &Source, args: &QueryArgs) -> crate::cli::Result<()> {
+    some_position(crate::with_game!(game, g => g.name()), args)?;
     crate::with_game!(game, g => answer(g, source, args))
 }
 
