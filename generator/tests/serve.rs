@@ -693,11 +693,75 @@ fn no_play_mode_without_distances() {
     let (status, page) = server.get("/tictactoe/3x3?play=first");
     assert_eq!(status, 400, "{page}");
     assert!(
-        page.contains("playing against perfect play needs the distance table"),
+        page.contains(
+            "playing against perfect play needs this game&#39;s distance table, which this \
+             server does not have"
+        ) || page.contains(
+            "playing against perfect play needs this game's distance table, which this \
+             server does not have"
+        ),
         "{page}"
     );
+    // Visitors are told the table's file name, never the server's folders.
+    let folder = dir.display().to_string();
+    for path in ["/", "/tictactoe/3x3", "/tictactoe/3x3?play=first"] {
+        let (_, page) = server.get(path);
+        assert!(!page.contains(&folder), "{path}: {page}");
+    }
+    assert!(server
+        .get("/")
+        .1
+        .contains("answers from tictactoe.gtbl (no distance table beside it)"));
     drop(server);
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A page about a game served that cannot be answered (a position that
+/// does not read) says which game, links to it and gives the position
+/// form again with what was asked; the form sent empty shows the game's
+/// start (or, for a game without one, the form); a finished position
+/// offers no game from it.
+#[test]
+fn faults_about_a_game_lead_back_to_it() {
+    let server = Server::start();
+    let (status, page) = server.get("/cards/8-5?position=alice%3A1234%3A4321");
+    assert_eq!(status, 400, "{page}");
+    assert!(
+        page.contains("<title>cards (cards 8, modulus 5): 400 Bad Request"),
+        "{page}"
+    );
+    assert!(page.contains("<a href=\"/cards/8-5\">"), "{page}");
+    assert!(
+        page.contains("<input name=\"position\" value=\"alice:1234:4321\""),
+        "{page}"
+    );
+    assert!(page.contains("4 cards, expected 8"), "{page}");
+    let (status, page) = server.get("/connect4/4x4/11111");
+    assert_eq!(status, 400, "{page}");
+    assert!(page.contains("<a href=\"/connect4/4x4\">"), "{page}");
+    // Empty: Cards has no start, so its form again; tic-tac-toe's start.
+    let (status, page) = server.get("/cards/8-5?position=");
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("This game has no single start"), "{page}");
+    let (status, page) = server.get("/tictactoe/3x3?position=+");
+    assert_eq!(status, 200, "{page}");
+    assert!(page.contains("x to move: draw."), "{page}");
+    // Over: no "Play as ... from here"; in play mode, the way out.
+    let (status, page) = server.get("/tictactoe/3x3/xxoooxxox");
+    assert_eq!(status, 200, "{page}");
+    assert!(!page.contains("from here"), "{page}");
+    let (status, page) = server.get("/tictactoe/3x3/xxoooxxox?play=first");
+    assert_eq!(status, 200, "{page}");
+    assert!(
+        !page.contains("from here") && page.contains("stop playing"),
+        "{page}"
+    );
+    // A game being played offers both sides.
+    let (_, page) = server.get("/tictactoe/3x3/x........");
+    assert!(
+        page.contains("id=\"play-first\"") && page.contains("from here"),
+        "{page}"
+    );
 }
 
 /// A request never finished, and a keep-alive connection left idle, are

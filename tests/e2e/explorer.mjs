@@ -91,17 +91,41 @@ await check("tic-tac-toe: a whole game against perfect play in the page", async 
   for (let turn = 0; turn < 12; turn += 1) {
     await page.waitForFunction(() => {
       const s = document.getElementById("status").textContent;
-      return s.startsWith("Game over") || s.includes("your move");
+      return s.startsWith("The game is over") || s.includes("your move");
     });
     const status = await page.locator("#status").textContent();
     plies = (await page.locator("#position").textContent()).replaceAll(".", "").length;
-    if (status.startsWith("Game over")) break;
+    if (status.startsWith("The game is over")) break;
     const before = page.url();
     await Promise.all([page.waitForURL((url) => url.href !== before), page.locator("#moves a.move").first().click()]);
   }
   assert.equal(await verdict().textContent(), "The game is over: draw.");
   assert.equal(plies, 9);
-  assert.match(await page.locator("#status").textContent(), /^Game over: .*You played o\.$/);
+  assert.equal(await page.locator("#status").textContent(), "The game is over: draw. You played o.");
+  // Perfect play's turns are not kept in the history: Back goes to the
+  // person's last turn and stays there (it is not played on again).
+  const over = page.url();
+  await page.goBack();
+  await page.waitForFunction(() => document.getElementById("status").textContent.includes("your move"));
+  const back = page.url();
+  assert.notEqual(back, over);
+  await page.waitForTimeout(800);
+  assert.equal(page.url(), back);
+  assert.match(await page.locator("#status").textContent(), /your move/);
+});
+
+await check("a long position refused wraps on a phone's width, the game's form beside it", async () => {
+  await page.setViewportSize({ width: 375, height: 800 });
+  const before = errors.length;
+  const response = await page.goto(`${base}/cards/8-5?position=alice%3A1${"0".repeat(60)}%3A0`);
+  assert.equal(response.status(), 400);
+  // The browser logs the 400 it was sent: that one is expected here.
+  assert.ok(errors.slice(before).every((e) => e.includes("status of 400")), errors.join("\n"));
+  errors.splice(before);
+  const wide = await page.evaluate(() => document.documentElement.scrollWidth);
+  assert.ok(wide <= 375, `the page is ${wide} px wide`);
+  assert.equal(await page.locator("form.goto input[name=position]").count(), 1);
+  await page.setViewportSize({ width: 1000, height: 900 });
 });
 
 await check("no script errors in any page", async () => {

@@ -95,6 +95,29 @@ impl Source {
         }
     }
 
+    /// Where the answers come from, in words, naming table files by their
+    /// file names alone: what the explorer tells its visitors, to whom the
+    /// server's folders are none of their business.
+    pub fn describe_by_name(&self) -> String {
+        let name = |path: &Path| {
+            path.file_name().map_or_else(
+                || path.display().to_string(),
+                |n| n.to_string_lossy().into_owned(),
+            )
+        };
+        match self {
+            Source::Stored(stored) => match stored.distances() {
+                Some(_) => format!(
+                    "{} and {}",
+                    name(stored.path()),
+                    name(&store::distance_path(stored.path()))
+                ),
+                None => format!("{} (no distance table beside it)", name(stored.path())),
+            },
+            other => other.describe(),
+        }
+    }
+
     /// Where the answers come from, in words.
     pub fn describe(&self) -> String {
         match self {

@@ -13,9 +13,10 @@
   var status = document.getElementById("status");
   var mode = play.dataset.mode;
   if (play.dataset.over === "true") {
+    // The verdict says the game is over ("The game is over: o has won.").
     var verdict = document.getElementById("verdict");
-    status.textContent = "Game over: " + (verdict ? verdict.textContent : "") +
-      " You played " + play.dataset[mode] + ".";
+    status.textContent = (verdict ? verdict.textContent + " " : "Game over. ") +
+      "You played " + play.dataset[mode] + ".";
     document.body.classList.add("game-over");
     return;
   }
@@ -24,6 +25,13 @@
     return;
   }
   status.textContent = "Perfect play (" + play.dataset[play.dataset.toMove] + ") is thinking…";
+  // Perfect play's turn: the person's clicks on moves are not taken (they
+  // would move for it), and the links show as waiting.
+  document.body.classList.add("thinking");
+  document.addEventListener("click", function (e) {
+    var a = e.target.closest ? e.target.closest("a") : null;
+    if (a && a.search.indexOf("play=") >= 0) e.preventDefault();
+  }, true);
   // How good a move is for the player making it: smaller is better. The
   // outcome of a move is for the opponent, who moves next.
   function rank(m) {
@@ -56,9 +64,12 @@
       }
       if (link === null) throw new Error("the page has no link for move " + best.move);
       status.textContent = "Perfect play answers " + best.move + ".";
-      setTimeout(function () { window.location.assign(link.href); }, 250);
+      // In place of this page, which is perfect play's turn: Back then
+      // goes to the person's last turn, not here to be moved on again.
+      setTimeout(function () { window.location.replace(link.href); }, 250);
     })
     .catch(function (e) {
+      document.body.classList.remove("thinking");
       status.textContent = "The server could not answer: " + e.message;
     });
 })();

@@ -577,8 +577,14 @@ fn page(
             uri.path()
         )));
     }
+    let served = match explorer.by_label(game, parameters) {
+        Ok(served) => served,
+        Err(fault) => return html_fault(&fault),
+    };
+    // The position form sent empty asks for the game's start, or for the
+    // form again where the game has none.
+    let position = position.filter(|p| !p.trim().is_empty());
     let result = (|| {
-        let served = explorer.by_label(game, parameters)?;
         let play = match single(query, "play")? {
             None => None,
             Some("first") => Some(Side::First),
@@ -591,7 +597,14 @@ fn page(
             }
         };
         if play.is_some() {
-            served.source.check_playable().map_err(Fault::bad)?;
+            // Told to the visitor without the server's paths or the
+            // operator's remedy (`check_playable` says both, to the CLI).
+            if !served.source.has_distances() {
+                return Err(Fault::bad(
+                    "playing against perfect play needs this game's distance table, which this \
+                     server does not have (without distances a won game can go round in circles)",
+                ));
+            }
         }
         if let Some((key, _)) = query.iter().find(|(k, _)| k != "play" && k != "position") {
             return Err(Fault::bad(format!(
@@ -609,7 +622,7 @@ fn page(
     })();
     match result {
         Ok(body) => html_response(StatusCode::OK, body),
-        Err(fault) => html_fault(&fault),
+        Err(fault) => html_response(fault.status, pages::game_fault(served, &fault, position)),
     }
 }
 

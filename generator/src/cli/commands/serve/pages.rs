@@ -115,7 +115,7 @@ pub fn index(explorer: &Explorer) -> String {
             esc(&served.label),
             esc(&title),
             esc(about),
-            esc(&served.source.describe()),
+            esc(&served.source.describe_by_name()),
         );
     }
     out.push_str("</ul>\n");
@@ -133,6 +133,28 @@ pub fn fault(fault: &Fault) -> String {
         esc(&fault.status.to_string()),
         esc(&fault.message)
     );
+    out.push_str(FOOT);
+    out
+}
+
+/// A page for a request about a game served that cannot be answered (a
+/// position that does not read, say): it names the game, links to it, and
+/// gives the position form again with what was asked in it.
+pub fn game_fault(served: &Served, fault: &Fault, asked: Option<&str>) -> String {
+    let title = served.game.title();
+    let mut out = head(&format!("{title}: {}", fault.status));
+    out.push_str(&nav(&[(
+        format!("/{}/{}", served.name(), served.label),
+        title.clone(),
+    )]));
+    let _ = writeln!(
+        out,
+        "<h1>{}: {}</h1>\n<p class=\"fault\">{}</p>",
+        esc(&title),
+        esc(&fault.status.to_string()),
+        esc(&fault.message)
+    );
+    out.push_str(&position_form(served, asked.unwrap_or("")));
     out.push_str(FOOT);
     out
 }
@@ -260,34 +282,49 @@ fn position_in<G: Notation>(
     };
     // Without distances perfect play can go round in circles in a won
     // game (`Source::check_playable`): no play mode then.
-    let play_section = if served.source.has_distances() {
+    let stop = || {
+        format!(
+            "<a href=\"{}\">stop playing</a>",
+            esc(&href(served, &here, None))
+        )
+    };
+    // A game over offers no game from here; a game being played there
+    // offers the way out of play mode.
+    let choose = match (over, play) {
+        (true, None) => String::new(),
+        (true, Some(_)) => format!("<p>Then {}.</p>\n", stop()),
+        (false, _) => format!(
+            "<p>Play as <a class=\"side\" id=\"play-first\" href=\"{}\">{}</a> or \
+             <a class=\"side\" id=\"play-second\" href=\"{}\">{}</a> from here{}.</p>\n",
+            esc(&href(served, &here, Some(Side::First))),
+            game.side_name(Side::First),
+            esc(&href(served, &here, Some(Side::Second))),
+            game.side_name(Side::Second),
+            if play.is_some() {
+                format!(" (or {})", stop())
+            } else {
+                String::new()
+            },
+        ),
+    };
+    let play_section = if over && play.is_none() {
+        String::new()
+    } else if served.source.has_distances() {
         format!(
             "<section id=\"play\" data-api=\"{}\" data-to-move=\"{}\" data-over=\"{over}\" \
              data-first=\"{}\" data-second=\"{}\"{}>\n<h2>Play against perfect play</h2>\n\
-             <p>Play as <a class=\"side\" id=\"play-first\" href=\"{}\">{}</a> or \
-             <a class=\"side\" id=\"play-second\" href=\"{}\">{}</a> from here{}.</p>\n\
-             <p id=\"status\" aria-live=\"polite\">{}</p>\n</section>\n",
+             {choose}<p id=\"status\" aria-live=\"polite\">{}</p>\n</section>\n",
             esc(&api_href(served, &here)),
             side_word(a.side),
             game.side_name(Side::First),
             game.side_name(Side::Second),
             play.map(|s| format!(" data-mode=\"{}\"", side_word(s)))
                 .unwrap_or_default(),
-            esc(&href(served, &here, Some(Side::First))),
-            game.side_name(Side::First),
-            esc(&href(served, &here, Some(Side::Second))),
-            game.side_name(Side::Second),
-            if play.is_some() {
-                format!(
-                    " (or <a href=\"{}\">stop playing</a>)",
-                    esc(&href(served, &here, None))
-                )
-            } else {
-                String::new()
-            },
             match play {
                 None => String::new(),
-                Some(s) if over => format!("Game over. You played {}.", game.side_name(s)),
+                Some(s) if over => {
+                    format!("{} You played {}.", esc(&sentence), game.side_name(s))
+                }
                 Some(s) if s == a.side => {
                     format!("You are {}: your move.", game.side_name(s))
                 }
@@ -347,7 +384,7 @@ fn position_in<G: Notation>(
     let _ = writeln!(
         out,
         "<p class=\"note\">Answers from {}.</p>",
-        esc(&served.source.describe())
+        esc(&served.source.describe_by_name())
     );
     out.push_str(FOOT);
     out
@@ -372,7 +409,10 @@ fn board(game: &BuiltIn, here: &str, picture: &str, links: &[(String, String)]) 
 }
 
 fn tictactoe(here: &str, links: &[(String, String)]) -> String {
-    let mut out = String::from("<div class=\"board ttt\" role=\"grid\">\n");
+    // Each cell named for screen readers: its number and what it holds.
+    let mut out = String::from(
+        "<div class=\"board ttt\" role=\"group\" aria-label=\"the board, cells 1 to 9 row by row\">\n",
+    );
     for (i, c) in here.chars().enumerate() {
         let name = (i + 1).to_string();
         match (c, link_of(links, &name)) {
@@ -380,13 +420,21 @@ fn tictactoe(here: &str, links: &[(String, String)]) -> String {
                 let _ = write!(
                     out,
                     "<a class=\"cell empty\" data-cell=\"{name}\" href=\"{}\" \
-                     title=\"play {name}\"></a>",
+                     title=\"play {name}\" aria-label=\"cell {name}, empty: play it\"></a>",
                     esc(link)
                 );
             }
             (mark, _) => {
-                let mark = if mark == '.' { ' ' } else { mark };
-                let _ = write!(out, "<span class=\"cell mark-{mark}\">{mark}</span>");
+                let (mark, says) = if mark == '.' {
+                    (' ', "empty".to_string())
+                } else {
+                    (mark, mark.to_string())
+                };
+                let _ = write!(
+                    out,
+                    "<span class=\"cell mark-{mark}\" role=\"img\" \
+                     aria-label=\"cell {name}, {says}\">{mark}</span>"
+                );
             }
         }
     }
@@ -400,10 +448,13 @@ fn connect4(picture: &str, links: &[(String, String)]) -> String {
     let height = rows.len();
     let (cell, top) = (48, 36);
     let (w, h) = (width * cell, height * cell + top);
+    // The drawing is a group holding the column links; what it shows is
+    // told in words beside it, row by row, for screen readers.
     let mut out = format!(
         "<div class=\"board c4\"><svg viewBox=\"0 0 {w} {h}\" width=\"{w}\" height=\"{h}\" \
-         role=\"img\" aria-label=\"Connect Four board\">\n\
-         <rect x=\"0\" y=\"{top}\" width=\"{w}\" height=\"{}\" rx=\"8\" fill=\"#2456b3\"/>\n",
+         role=\"group\" aria-label=\"Connect Four board\">\n\
+         <rect x=\"0\" y=\"{top}\" width=\"{w}\" height=\"{}\" rx=\"8\" fill=\"#2456b3\" \
+         aria-hidden=\"true\"/>\n",
         height * cell
     );
     for c in 0..width {
@@ -413,7 +464,8 @@ fn connect4(picture: &str, links: &[(String, String)]) -> String {
             Some(link) => {
                 let _ = writeln!(
                     out,
-                    "<a class=\"drop\" data-column=\"{name}\" href=\"{}\"><circle cx=\"{x}\" \
+                    "<a class=\"drop\" data-column=\"{name}\" href=\"{}\" \
+                     aria-label=\"drop a disc in column {name}\"><circle cx=\"{x}\" \
                      cy=\"18\" r=\"14\" fill=\"#eee\" stroke=\"#2456b3\"/><text x=\"{x}\" y=\"23\" \
                      text-anchor=\"middle\" font-size=\"15\">{name}</text></a>",
                     esc(link)
@@ -437,7 +489,8 @@ fn connect4(picture: &str, links: &[(String, String)]) -> String {
             };
             let _ = writeln!(
                 out,
-                "<circle class=\"disc disc-{ch}\" cx=\"{}\" cy=\"{}\" r=\"19\" fill=\"{fill}\"/>",
+                "<circle class=\"disc disc-{ch}\" cx=\"{}\" cy=\"{}\" r=\"19\" fill=\"{fill}\" \
+                 aria-hidden=\"true\"/>",
                 c * cell + cell / 2,
                 top + r * cell + cell / 2
             );
@@ -445,8 +498,21 @@ fn connect4(picture: &str, links: &[(String, String)]) -> String {
     }
     let _ = writeln!(
         out,
-        "</svg><p class=\"legend\">x red, o yellow; columns 1 to {width} from the left.</p></div>"
+        "</svg><p class=\"legend\">x red, o yellow; columns 1 to {width} from the left.</p>"
     );
+    out.push_str("<ol class=\"sr-only\" aria-label=\"the board in words, top row first\">");
+    for row in &rows {
+        let cells: Vec<&str> = row
+            .chars()
+            .map(|ch| match ch {
+                'x' => "x",
+                'o' => "o",
+                _ => "empty",
+            })
+            .collect();
+        let _ = write!(out, "<li>{}</li>", cells.join(", "));
+    }
+    out.push_str("</ol></div>\n");
     out
 }
 
@@ -498,13 +564,23 @@ fn dobutsu(here: &str) -> String {
         "<div class=\"held gote\">gote holds {}</div>",
         held(false)
     );
-    out.push_str("<div class=\"grid\">");
-    for rank in parts.iter().skip(1).take(4) {
-        for c in rank.chars() {
+    out.push_str("<div class=\"grid\" role=\"group\" aria-label=\"the board\">");
+    for (r, rank) in parts.iter().skip(1).take(4).enumerate() {
+        for (f, c) in rank.chars().enumerate() {
+            // Named as the moves name squares: file a-c, rank 1-4.
+            let square = format!("{}{}", char::from(b'a' + f as u8), r + 1);
             if c == '-' {
-                out.push_str("<span class=\"square\"></span>");
+                let _ = write!(
+                    out,
+                    "<span class=\"square\" role=\"img\" aria-label=\"{square}: empty\"></span>"
+                );
             } else {
-                let _ = write!(out, "<span class=\"square\">{}</span>", piece(c, "on"));
+                let _ = write!(
+                    out,
+                    "<span class=\"square\" role=\"img\" aria-label=\"{square}: {}\">{}</span>",
+                    piece_words(c),
+                    piece(c, "on")
+                );
             }
         }
     }
@@ -512,11 +588,29 @@ fn dobutsu(here: &str) -> String {
     let _ = writeln!(
         out,
         "<div class=\"held sente\">sente holds {}</div>\n<p class=\"legend\">L lion, G giraffe, \
-         E elephant, C chick, R hen; gote's pieces (lowercase) point down. Files a-c from the \
-         left, ranks 1-4 from the top.</p></div>",
+         E elephant, C chick, R hen; gote's pieces point down (lowercase in the position). Files \
+         a-c from the left, ranks 1-4 from the top.</p></div>",
         held(true)
     );
     out
+}
+
+/// A piece in words: its owner and kind (`gote elephant`).
+fn piece_words(c: char) -> String {
+    let owner = if c.is_ascii_lowercase() {
+        "gote"
+    } else {
+        "sente"
+    };
+    let kind = match c.to_ascii_uppercase() {
+        'L' => "lion",
+        'G' => "giraffe",
+        'E' => "elephant",
+        'C' => "chick",
+        'R' => "hen",
+        _ => "piece",
+    };
+    format!("{owner} {kind}")
 }
 
 fn piece(c: char, class: &str) -> String {
@@ -526,7 +620,8 @@ fn piece(c: char, class: &str) -> String {
         "sente"
     };
     format!(
-        "<span class=\"piece {class} {owner}\">{}</span>",
+        "<span class=\"piece {class} {owner}\" role=\"img\" aria-label=\"{}\">{}</span>",
+        piece_words(c),
         esc(&c.to_ascii_uppercase().to_string())
     )
 }
