@@ -99,13 +99,23 @@ impl Source {
     /// file names alone: what the explorer tells its visitors, to whom the
     /// server's folders are none of their business.
     pub fn describe_by_name(&self) -> String {
-        let name = |path: &Path| {
+        self.describe_naming(|path| {
             path.file_name().map_or_else(
                 || path.display().to_string(),
                 |n| n.to_string_lossy().into_owned(),
             )
-        };
+        })
+    }
+
+    /// Where the answers come from, in words.
+    pub fn describe(&self) -> String {
+        self.describe_naming(|path| path.display().to_string())
+    }
+
+    /// Where the answers come from, each table file named by `name`.
+    fn describe_naming(&self, name: impl Fn(&Path) -> String) -> String {
         match self {
+            Source::Solved(_) => "a solve in memory (no table)".to_string(),
             Source::Stored(stored) => match stored.distances() {
                 Some(_) => format!(
                     "{} and {}",
@@ -113,22 +123,6 @@ impl Source {
                     name(&store::distance_path(stored.path()))
                 ),
                 None => format!("{} (no distance table beside it)", name(stored.path())),
-            },
-            other => other.describe(),
-        }
-    }
-
-    /// Where the answers come from, in words.
-    pub fn describe(&self) -> String {
-        match self {
-            Source::Solved(_) => "a solve in memory (no table)".to_string(),
-            Source::Stored(stored) => match stored.distances() {
-                Some(_) => format!(
-                    "{} and {}",
-                    stored.path().display(),
-                    store::distance_path(stored.path()).display()
-                ),
-                None => format!("{} (no distance table beside it)", stored.path().display()),
             },
             #[cfg(feature = "embedded")]
             Source::EmbeddedCards => "the embedded (8, 5) tables".to_string(),
