@@ -142,11 +142,7 @@ pub fn fault(fault: &Fault) -> String {
 /// gives the position form again with what was asked in it.
 pub fn game_fault(served: &Served, fault: &Fault, asked: Option<&str>) -> String {
     let title = served.game.title();
-    let mut out = head(&format!("{title}: {}", fault.status));
-    out.push_str(&nav(&[(
-        format!("/{}/{}", served.name(), served.label),
-        title.clone(),
-    )]));
+    let mut out = game_top(served, &format!("{title}: {}", fault.status));
     let _ = writeln!(
         out,
         "<h1>{}: {}</h1>\n<p class=\"fault\">{}</p>",
@@ -156,6 +152,17 @@ pub fn game_fault(served: &Served, fault: &Fault, asked: Option<&str>) -> String
     );
     out.push_str(&position_form(served, asked.unwrap_or("")));
     out.push_str(FOOT);
+    out
+}
+
+/// The top of a page about a game served: its head, titled `title`, and
+/// the trail to the game's page.
+fn game_top(served: &Served, title: &str) -> String {
+    let mut out = head(title);
+    out.push_str(&nav(&[(
+        format!("/{}/{}", served.name(), served.label),
+        served.game.title(),
+    )]));
     out
 }
 
@@ -175,11 +182,7 @@ fn position_form(served: &Served, value: &str) -> String {
 /// The page of a game without a start: a form for a position.
 pub fn ask_position(served: &Served) -> String {
     let title = served.game.title();
-    let mut out = head(&title);
-    out.push_str(&nav(&[(
-        format!("/{}/{}", served.name(), served.label),
-        title.clone(),
-    )]));
+    let mut out = game_top(served, &title);
     let _ = writeln!(
         out,
         "<h1>{}</h1>\n<p>{}</p>\n<p>This game has no single start: give a position.</p>",
@@ -241,11 +244,7 @@ fn position_in<G: Notation>(
             (m.name.clone(), href(served, &after, play))
         })
         .collect();
-    let mut out = head(&format!("{title}: {here}"));
-    out.push_str(&nav(&[(
-        format!("/{}/{}", served.name(), served.label),
-        title.clone(),
-    )]));
+    let mut out = game_top(served, &format!("{title}: {here}"));
     let _ = writeln!(
         out,
         "<h1>{}</h1>\n<p class=\"spot\">Position <code id=\"position\">{}</code> \
