@@ -68,8 +68,10 @@ pub fn json_string(text: &str) -> String {
     out
 }
 
-/// `1 ply`, `3 plies`.
-pub fn plies(d: u16) -> String {
+/// `1 ply`, `3 plies` (a distance, or a game's length in `play`, which
+/// may run past 16 bits).
+pub fn plies(d: impl Into<u64>) -> String {
+    let d = d.into();
     if d == 1 {
         "1 ply".to_string()
     } else {

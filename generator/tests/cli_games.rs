@@ -1785,3 +1785,42 @@ fn query_asks_for_a_position_with_or_without_a_table() {
         assert_eq!(text(&out.stdout), "", "{args:?}");
     }
 }
+
+/// Every "e.g." position `stats` gives for a committed table's longest
+/// win and loss is one `query` reads, at that distance (Connect Four once
+/// gave boards no game reaches, written as rows, which no position names).
+#[test]
+fn stats_examples_are_positions_query_reads() {
+    for (table, game, parameters) in [
+        (
+            "data/connect4-4x4.gtbl",
+            "connect4",
+            &["--width", "4", "--height", "4"][..],
+        ),
+        ("data/tictactoe.gtbl", "tictactoe", &[][..]),
+        ("data/cards-8-5.gtbl", "cards", &[][..]),
+    ] {
+        let out = ok(&["stats", table], "");
+        for (name, outcome) in [("longest win", "win"), ("longest loss", "loss")] {
+            let line = out
+                .lines()
+                .find(|l| l.starts_with(&format!("{name}: ")))
+                .unwrap_or_else(|| panic!("{table}: no {name} in\n{out}"));
+            // "longest win: 13 plies, e.g. 343"
+            let (plies, position) = line
+                .split_once(" plies, e.g. ")
+                .unwrap_or_else(|| panic!("{table}: {line}"));
+            let distance = plies.rsplit(' ').next().unwrap();
+            let mut args = vec!["query", game];
+            args.extend_from_slice(parameters);
+            args.extend_from_slice(&["--position", position, "--json"]);
+            let json = ok(&args, "");
+            assert!(
+                json.starts_with(&format!(
+                    "{{\"outcome\": \"{outcome}\", \"distance\": {distance},"
+                )),
+                "{table}: {line}: {json}"
+            );
+        }
+    }
+}

@@ -352,7 +352,17 @@ impl PlaySource {
     pub fn open(path: Option<&Path>) -> crate::cli::Result<PlaySource> {
         match path {
             Some(path) => {
-                let outcomes = OutcomeFile::read(path)?;
+                let outcomes = OutcomeFile::read(path).map_err(|e| {
+                    if table_file::is_reduced(path) {
+                        format!(
+                            "{e}: perfect play in the terminal reads Cards' tables of every \
+                             state; write them with `gametable generate cards --cards N \
+                             --modulus M --symmetry none`"
+                        )
+                    } else {
+                        e.to_string()
+                    }
+                })?;
                 let distance_path = table_file::distance_path(path);
                 let distances = DistanceFile::read(&distance_path).map_err(|e| {
                     format!(

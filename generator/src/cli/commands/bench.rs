@@ -34,7 +34,17 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
     // The full-table kinds hold a cell per state: refused here, not by a
     // child's failed allocation.
     crate::engine::solve::check_size(&crate::games::cards::game::Cards::new(variant), false, 1)?;
-    let orbits = Orbits::new(variant).states();
+    let orbit_numbering = Orbits::new(variant);
+    let orbits = orbit_numbering.states();
+    // The parallel sweep runs on one thread below its threshold: said, so
+    // that its row is not read as what a second core gives.
+    let slots = sweep::Space::states(&OrbitSpace::new(&orbit_numbering));
+    let parallel_note = if crate::engine::sweep::parallel::runs_on_one_thread(slots) {
+        format!(" (on 1 thread: {slots} slots, below the 16 Mi the parallel sweep splits)")
+    } else {
+        String::new()
+    };
+    drop(orbit_numbering);
     say!(
         "cards ({cards}, {modulus}): {} states, {orbits} orbits; best of {repeat}; {} threads",
         variant.states(),
@@ -79,18 +89,23 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
             baseline_time = Some(seconds);
         }
         say!(
-            "{:<16} {:>10.3} ms {:>8.1} M states/s {:>6.0} M visits/s {:>6.2} bytes/stored state {speedup}",
+            "{:<16} {:>10.3} ms {:>8.1} M states/s {:>6.0} M visits/s {:>6.2} bytes/stored state {speedup}{}",
             kind,
             seconds * 1e3,
             variant.states() as f64 / seconds / 1e6,
             visits / seconds / 1e6,
             peak / stored as f64,
+            if *kind == "orbits-parallel" {
+                parallel_note.as_str()
+            } else {
+                ""
+            },
         );
     }
     say!(
         "plain: queue-based full-table sweep, 1 thread (baseline); full: level sweep, every state, 1 thread;"
     );
-    say!("orbits: level sweep, one state per orbit, 1 thread; orbits-parallel: the same on all threads;");
+    say!("orbits: level sweep, one state per orbit, 1 thread; orbits-parallel: the parallel sweep generate runs, on all threads from 16 Mi slots;");
     say!("generic-full, generic-orbits: the same level sweep, 1 thread, through the generic Game seam (Cards as a Game, its un-moves).");
     Ok(())
 }

@@ -90,11 +90,7 @@ fn play<G: Notation>(
                     format!("{} wins ({who})", game.side_name(winner))
                 }
             };
-            writeln!(
-                out,
-                "Game over after {}: {result}.",
-                report::plies(plies as u16)
-            )?;
+            writeln!(out, "Game over after {}: {result}.", report::plies(plies))?;
             return Ok(());
         }
         if here.outcome == gametable::Outcome::Draw
@@ -103,7 +99,7 @@ fn play<G: Notation>(
             writeln!(
                 out,
                 "Game over after {}: a draw by repetition ({}).",
-                report::plies(plies as u16),
+                report::plies(plies),
                 Repetitions::WHY
             )?;
             return Ok(());
@@ -131,7 +127,7 @@ fn play<G: Notation>(
         let legal = names(&here);
         writeln!(out, "Your legal moves: {legal}")?;
         let chosen = loop {
-            let line = match prompt(&mut input, out, &report::plies(plies as u16))? {
+            let line = match prompt(&mut input, out, &report::plies(plies))? {
                 Reply::Stop => return Ok(()),
                 Reply::Line(line) => line,
             };

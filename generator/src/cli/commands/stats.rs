@@ -61,6 +61,14 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
         Ok(g) => crate::with_game!(g, g => example(g, header.symmetry, stored, &orbits)),
         Err(_) => format!("stored state {stored}"),
     };
+    // Whether a state's example is one `query` reads (Connect Four writes
+    // a board no game reaches as its rows, which no position names).
+    let readable = |stored: u64| match &game {
+        Ok(g) => crate::with_game!(g, g => g
+            .parse_spot(&self::example(g, header.symmetry, stored, &orbits))
+            .is_ok()),
+        Err(_) => false,
+    };
     // The pair is checked, headers and then state by state, before
     // anything is printed: a report is whole or not given.
     if let (Some((outcome_path, o)), Some((distance_path, d))) = (&outcomes, &distances) {
@@ -125,7 +133,12 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
         Some((distance_path, distances)) => {
             say!("distances: {}", distance_path.display());
             let mut histogram: Vec<(u64, u64)> = Vec::new();
-            let mut longest: [Option<(u64, u16)>; 2] = [None, None];
+            // The longest win and loss: (state, distance, whether `query`
+            // reads its example); among states as long, one it reads is
+            // taken, looked for among the first `LOOKS` of them.
+            const LOOKS: u32 = 4096;
+            let mut longest: [Option<(u64, u16, bool)>; 2] = [None, None];
+            let mut looks = [0u32; 2];
             for s in 0..distances.stored_states() {
                 let Some(d) = distances.distance(s) else {
                     continue;
@@ -151,12 +164,25 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
                 } else {
                     row.0 += 1;
                 }
-                if longest[slot].is_none_or(|(_, best)| d > best) {
-                    longest[slot] = Some((s, d));
+                match longest[slot] {
+                    Some((_, best, _)) if d < best => {}
+                    Some((_, best, true)) if d == best => {}
+                    Some((_, best, false)) if d == best => {
+                        if looks[slot] < LOOKS {
+                            looks[slot] += 1;
+                            if readable(s) {
+                                longest[slot] = Some((s, d, true));
+                            }
+                        }
+                    }
+                    _ => {
+                        looks[slot] = 0;
+                        longest[slot] = Some((s, d, readable(s)));
+                    }
                 }
             }
             for (name, slot) in [("longest win", 0), ("longest loss", 1)] {
-                if let Some((s, d)) = longest[slot] {
+                if let Some((s, d, _)) = longest[slot] {
                     say!("{name}: {}, e.g. {}", plies(d), example(s));
                 }
             }

@@ -176,7 +176,7 @@ fn deep_pair(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<bo
     }
     // Cards' full tables get Cards' own deep check; every other table
     // (reduced Cards tables too) the engine's generic one.
-    let result = if is_cards(outcome_path) && !is_reduced(outcome_path) {
+    let result = if is_cards(outcome_path) && !table_file::is_reduced(outcome_path) {
         deep_one(outcome_path, distance_path)
     } else {
         deep_generic(outcome_path, Some(distance_path))
@@ -405,13 +405,6 @@ fn deep_game<G: Notation>(
     Ok(DeepReport {
         states: report.states,
         moves: report.moves,
-    })
-}
-
-/// Whether the table at `path` reads and stores one state per orbit.
-fn is_reduced(path: &Path) -> bool {
-    table_file::read_bytes(path).is_ok_and(|bytes| {
-        gametable_format::read_raw(&bytes).is_ok_and(|raw| raw.header.symmetry == Symmetry::Orbits)
     })
 }
 

@@ -78,10 +78,7 @@ where
     K::Scratch: Send,
 {
     let states = kernel.slots();
-    // Small spaces first: asking for the thread count starts the pool,
-    // which costs more than sweeping a small game.
-    let one_thread = states < PARALLEL_MIN_STATES || rayon::current_num_threads() < 2;
-    if one_thread || u32::try_from(states).is_err() {
+    if runs_on_one_thread(states) {
         let mut decided = 0u64;
         return super::level::sweep(kernel, |s, level| {
             decided += 1;
@@ -92,6 +89,17 @@ where
         });
     }
     two_phase(kernel, progress, on_decided)
+}
+
+/// Whether [`sweep`] runs the one-thread level sweep for a space of
+/// `states` stored states: below `PARALLEL_MIN_STATES`, past 2^32, or on a
+/// pool of one thread (what `bench sweep` says of its parallel row).
+pub fn runs_on_one_thread(states: usize) -> bool {
+    // Small spaces first: asking for the thread count starts the pool,
+    // which costs more than sweeping a small game.
+    states < PARALLEL_MIN_STATES
+        || rayon::current_num_threads() < 2
+        || u32::try_from(states).is_err()
 }
 
 /// The two-phase parallel sweep itself, whatever the space's size (at most

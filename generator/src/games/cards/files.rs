@@ -286,6 +286,13 @@ impl DistanceFile {
     }
 }
 
+/// Whether the table at `path` reads and stores one state per orbit.
+pub fn is_reduced(path: &Path) -> bool {
+    read_bytes(path).is_ok_and(|bytes| {
+        gametable_format::read_raw(&bytes).is_ok_and(|raw| raw.header.symmetry == Symmetry::Orbits)
+    })
+}
+
 /// Decodes a Cards table file of the given kind with every format check, and
 /// checks its parameters and state count, but not its contents. The header
 /// is checked against the variant before the payload is decoded, so a header
