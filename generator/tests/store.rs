@@ -701,6 +701,73 @@ fn concurrent_checksum_updates_lose_no_entry() {
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
+/// A run lands its tables, fingerprints and `SHA256SUMS` entries under the
+/// folder's lock: while another holds it (here this test, as another run
+/// would), nothing of the run lands; once it is released the run lands
+/// them all. (Two runs writing one table name at once could otherwise
+/// leave one's outcome table beside the other's distance table.)
+#[test]
+fn a_run_lands_its_files_under_the_folders_lock() {
+    // The engine's writer, then Cards' own (both layouts).
+    for game in [
+        &["tictactoe"][..],
+        &["cards", "--cards", "4", "--modulus", "3"][..],
+        &[
+            "cards",
+            "--cards",
+            "4",
+            "--modulus",
+            "3",
+            "--symmetry",
+            "orbits",
+        ][..],
+    ] {
+        lands_under_the_lock(game);
+    }
+}
+
+fn lands_under_the_lock(game: &[&str]) {
+    let dir = dir("landing-lock");
+    let table = dir.join("t.gtbl");
+    let held = store::lock_tables_in(&table).unwrap();
+    let mut child = std::process::Command::new(env!("CARGO_BIN_EXE_gametable"))
+        .arg("generate")
+        .args(game)
+        .args(["--quiet", "--output"])
+        .arg(&table)
+        .stdout(std::process::Stdio::null())
+        .stderr(std::process::Stdio::piped())
+        .spawn()
+        .unwrap();
+    // Long enough for the run to solve and reach the lock (it takes
+    // milliseconds); whenever it gets there, it lands nothing while held.
+    for _ in 0..15 {
+        std::thread::sleep(std::time::Duration::from_millis(100));
+        let names: Vec<String> = std::fs::read_dir(&dir)
+            .unwrap()
+            .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+            .filter(|n| !n.starts_with('.'))
+            .collect();
+        assert!(
+            names.is_empty(),
+            "landed while the lock was held: {names:?}"
+        );
+        assert!(
+            child.try_wait().unwrap().is_none(),
+            "the run ended while the lock was held"
+        );
+    }
+    drop(held);
+    let out = child.wait_with_output().unwrap();
+    assert!(
+        out.status.success(),
+        "{}",
+        String::from_utf8_lossy(&out.stderr)
+    );
+    assert_eq!(store::check_sums(&dir).unwrap(), 4);
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A pair whose outcome table was written and whose distance table was
 /// not (a full disk, say) leaves the new outcome table listed in
 /// `SHA256SUMS`, beside no part of its own distance table (the table

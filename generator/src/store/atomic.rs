@@ -29,21 +29,28 @@ pub fn write(path: &Path, bytes: &[u8]) -> io::Result<()> {
 /// # Errors
 /// Any I/O error, with the temporary file removed.
 pub fn write_parts(path: &Path, parts: &[&[u8]]) -> io::Result<()> {
-    // A folder that does not exist is made, with its parents (`mkdir -p`).
     if let Some(dir) = path.parent().filter(|d| !d.as_os_str().is_empty()) {
-        if !dir.is_dir() {
-            fs::create_dir_all(dir).map_err(|e| match e.kind() {
-                // Something else stands where the folder goes (or where
-                // one of its parents does): say so, not "File exists".
-                io::ErrorKind::AlreadyExists => io::Error::new(
-                    io::ErrorKind::NotADirectory,
-                    format!("{} is not a folder", dir.display()),
-                ),
-                _ => e,
-            })?;
-        }
+        make_dir(dir)?;
     }
     write_parts_in_place(path, parts)
+}
+
+/// Makes folder `dir` if it does not exist, with its parents (`mkdir -p`).
+///
+/// # Errors
+/// The I/O error; something else standing where the folder (or one of its
+/// parents) goes is said so, not "File exists".
+pub fn make_dir(dir: &Path) -> io::Result<()> {
+    if dir.is_dir() {
+        return Ok(());
+    }
+    fs::create_dir_all(dir).map_err(|e| match e.kind() {
+        io::ErrorKind::AlreadyExists => io::Error::new(
+            io::ErrorKind::NotADirectory,
+            format!("{} is not a folder", dir.display()),
+        ),
+        _ => e,
+    })
 }
 
 /// [`write_parts`] into a folder that must exist: one removed meanwhile

@@ -686,15 +686,71 @@ fn check_lock_file(path: &Path) -> std::io::Result<()> {
 ///
 /// # Errors
 /// The lock file cannot be opened, or locking fails otherwise.
-fn lock_dir(dir: &Path) -> Result<Option<std::fs::File>, TableFileError> {
+///
+/// Taken again by the thread that holds it (the list rewritten within a
+/// [`lock_tables_in`] hold), it is that hold's: no second handle, which
+/// would wait on the first for ever.
+fn lock_dir(dir: &Path) -> Result<DirLock, TableFileError> {
+    let key = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    if HELD.with(|held| held.borrow().contains(&key)) {
+        return Ok(DirLock {
+            key: None,
+            _file: None,
+        });
+    }
     let path = lock_path(dir);
     let io = |e| TableFileError::Io(path.clone(), e);
     let file = open_lock_file(&path).map_err(io)?;
-    match file.lock() {
-        Ok(()) => Ok(Some(file)),
-        Err(e) if e.kind() == std::io::ErrorKind::Unsupported => Ok(None),
-        Err(e) => Err(io(e)),
+    let file = match file.lock() {
+        Ok(()) => Some(file),
+        Err(e) if e.kind() == std::io::ErrorKind::Unsupported => None,
+        Err(e) => return Err(io(e)),
+    };
+    HELD.with(|held| held.borrow_mut().push(key.clone()));
+    Ok(DirLock {
+        key: Some(key),
+        _file: file,
+    })
+}
+
+thread_local! {
+    /// The folders whose lock this thread holds ([`lock_dir`]).
+    static HELD: std::cell::RefCell<Vec<PathBuf>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// A hold on a folder's lock ([`lock_dir`]), released when dropped.
+pub struct DirLock {
+    /// The folder, as this thread's holds name it (`None`: the lock was
+    /// this thread's already).
+    key: Option<PathBuf>,
+    /// The locked file (`None` where the file system takes no locks).
+    _file: Option<std::fs::File>,
+}
+
+impl Drop for DirLock {
+    fn drop(&mut self) {
+        if let Some(key) = &self.key {
+            HELD.with(|held| held.borrow_mut().retain(|k| k != key));
+        }
     }
+}
+
+/// Holds the lock of the folder of the table at `outcome_path` (made if
+/// missing) while a run lands its files there: the tables, their
+/// fingerprints and the `SHA256SUMS` entries, or their removal after a
+/// failure. Two runs writing one table name at once then land one after
+/// the other, each whole, not one's outcome table beside the other's
+/// distance table.
+///
+/// # Errors
+/// The folder cannot be made, or its lock taken.
+pub fn lock_tables_in(outcome_path: &Path) -> Result<DirLock, TableFileError> {
+    let dir = outcome_path
+        .parent()
+        .filter(|d| !d.as_os_str().is_empty())
+        .unwrap_or(Path::new("."));
+    atomic::make_dir(dir).map_err(|e| TableFileError::Io(dir.to_path_buf(), e))?;
+    lock_dir(dir)
 }
 
 /// Writes a table's `bytes` at `path`, then its fingerprint (`fingerprint`,

@@ -140,6 +140,9 @@ pub fn write_tables<G: Game>(
     };
     let (outcome_file, distance_file) = (outcome_file?, distance_file?);
 
+    // Held until the list is up to date: another run landing a table of
+    // this name waits, and does not mix its files with these.
+    let _held = super::files::lock_tables_in(outcome_path)?;
     let mut landed = Vec::new();
     let (bytes, outcomes) = outcome_file;
     if let Err(e) = write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut landed) {

@@ -81,6 +81,9 @@ pub fn cards(
         Some(distances) => Some(encode_distances(&path, &outcome.decoded, distances)?),
         None => None,
     };
+    // Held until the list is up to date: another run landing a table of
+    // this name waits, and does not mix its files with these.
+    let held = store::lock_tables_in(&path)?;
     let mut written = Vec::new();
     let landed = outcome
         .write(&path, &mut written)
@@ -92,6 +95,7 @@ pub fn cards(
         return Err(store::settle_failed_write(&path, &written, e));
     }
     table_file::update_sums(&dir, &written)?;
+    drop(held);
     tables_done(&path, distance.is_none(), executor)?;
 
     let counts = solution.counts;
@@ -300,6 +304,8 @@ pub fn outcome_table(
     } else {
         None
     };
+    // Held until the list is up to date (as above).
+    let held = store::lock_tables_in(&path)?;
     let mut written = Vec::new();
     let landed =
         store::write_with_fingerprint(&path, &bytes, &fingerprint, &mut written).and_then(|()| {
@@ -317,6 +323,7 @@ pub fn outcome_table(
         return Err(store::settle_failed_write(&path, &written, e).into());
     }
     table_file::update_sums(&dir, &written)?;
+    drop(held);
     tables_done(&path, !distances, executor)?;
     say!(
         "cards ({}, {}): {stored} stored states ({}, {}): {} wins, {} losses, {} draws, {} not a position",
