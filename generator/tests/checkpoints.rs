@@ -392,6 +392,56 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         "{stderr}"
     );
 
+    // A commit marker that is a link to nothing is a commit lost, said
+    // so with or without --resume: not "no commit", nor run over afresh.
+    {
+        let commit = checkpoints.join("COMMIT");
+        let kept = checkpoints.join("COMMIT.kept");
+        std::fs::rename(&commit, &kept).unwrap();
+        std::os::unix::fs::symlink("/nonexistent", &commit).unwrap();
+        for extra in [&["--resume"][..], &[][..]] {
+            let output = run(command(None, &args(&CARDS_12, extra)));
+            assert!(!output.status.success(), "{extra:?}");
+            let stderr = text(&output.stderr);
+            assert!(
+                stderr.contains("COMMIT: cannot read: a link to /nonexistent, which is not there"),
+                "{extra:?}: {stderr}"
+            );
+        }
+        assert!(
+            std::fs::read_dir(&checkpoints).unwrap().any(|e| e
+                .unwrap()
+                .file_name()
+                .to_string_lossy()
+                .ends_with(".ckpt")),
+            "the checkpoint's files were removed"
+        );
+        std::fs::remove_file(&commit).unwrap();
+        std::fs::rename(&kept, &commit).unwrap();
+    }
+
+    // A checkpoint folder where the run writes a table is refused before
+    // the sweep (found after it, the write would fail, and the resume).
+    for (i, name) in ["t.gtbl", "t-distance.gtbl", "t.fingerprint"]
+        .iter()
+        .enumerate()
+    {
+        let at = out.join(name);
+        let mut all = vec!["--checkpoint", at.to_str().unwrap()];
+        all.extend_from_slice(&["--checkpoint-every", "1"]);
+        let output = run(command(None, &generate_args(&CARDS_12, &out, &all)));
+        assert!(!output.status.success(), "{name}");
+        assert!(
+            text(&output.stderr).contains(&format!(
+                "the checkpoint folder would stand where the run writes {}",
+                at.display()
+            )),
+            "{i}: {}",
+            text(&output.stderr)
+        );
+        assert!(!at.exists(), "{name}: made");
+    }
+
     // Another variant's run refuses it, naming the commit marker.
     let other = ["cards", "--cards", "11", "--modulus", "5"];
     let output = run(command(None, &args(&other, &["--resume"])));

@@ -278,7 +278,13 @@ pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
     let path = dir.join(COMMIT);
     let bytes = match crate::store::read_whole(&path, crate::store::MAX_COMPANION_LEN) {
         Ok(bytes) => bytes,
-        Err(e) if e.kind() == std::io::ErrorKind::NotFound => return Ok(None),
+        // Nothing there: no commit. (A link to nothing is a commit lost,
+        // said so: taken for none, a run would start afresh over it.)
+        Err(e)
+            if e.kind() == std::io::ErrorKind::NotFound && !crate::store::something_at(&path) =>
+        {
+            return Ok(None)
+        }
         Err(e) => return Err(format!("{}: cannot read: {e}", path.display())),
     };
     let damaged = || format!("{}: not a commit marker (a damaged file)", path.display());

@@ -662,10 +662,32 @@ impl Executor<'_> {
             crate::store::check_output(path)
                 .err()
                 .map(|e| e.to_string())
+                .or_else(|| self.checkpoint_in_the_way(path))
         } else {
             None
         };
         self.agree(checked)
+    }
+
+    /// Why the checkpoint folder stands where the run writes a file (the
+    /// table at `path` or one beside it), if it does: found after the
+    /// sweep, the write would fail, and `--resume` with it.
+    fn checkpoint_in_the_way(&self, path: &std::path::Path) -> Option<String> {
+        let Executor::Ranks(ranks) = self else {
+            return None;
+        };
+        let dir = &ranks.checkpoints.as_ref()?.dir;
+        let at = |p: &std::path::Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let written =
+            std::iter::once(path.to_path_buf()).chain(crate::store::files_written_beside(path));
+        written.into_iter().find(|p| at(p) == at(dir)).map(|p| {
+            format!(
+                "--checkpoint {}: the checkpoint folder would stand where the run writes {}; \
+                 name another folder",
+                dir.display(),
+                p.display()
+            )
+        })
     }
 }
 

@@ -283,6 +283,21 @@ pub fn count_codes(packed: &[u8], states: u64) -> [u64; 4] {
     counts
 }
 
+/// The files a run writing the table at `path` writes beside it: its
+/// fingerprint, the distance table and its fingerprint, `SHA256SUMS` and
+/// the list's lock file.
+pub fn files_written_beside(path: &Path) -> [PathBuf; 5] {
+    let distances = distance_path(path);
+    let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
+    [
+        fingerprint_path(path),
+        fingerprint_path(&distances),
+        distances,
+        dir.join(SUMS),
+        lock_path(&dir),
+    ]
+}
+
 /// Checks, before anything is solved or written, that `path` can take an
 /// outcome table: a `.gtbl` name that is not a distance table's (which
 /// writing it would place beside it) nor a folder's, in a directory that
@@ -328,15 +343,8 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     }
     // Nor may a folder stand where a file written beside it goes: found
     // after the table was written, it would leave the set half replaced.
-    let distances = distance_path(path);
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
-    for companion in [
-        fingerprint_path(path),
-        distances.clone(),
-        fingerprint_path(&distances),
-        dir.join(SUMS),
-        lock_path(&dir),
-    ] {
+    for companion in files_written_beside(path) {
         if companion.is_dir() {
             return Err(TableFileError::Unsupported(
                 companion,

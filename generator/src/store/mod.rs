@@ -25,11 +25,11 @@ pub(crate) use files::distances_pair;
 pub(crate) use files::open_lock_file;
 pub use files::{
     check_output, check_sums, count_codes, distance_beside, distance_path, distance_payload,
-    distance_payload_of, drop_unpaired_distances, fingerprint_path, lock_tables_in,
-    no_memory_to_read_back, outcome_beside, outcome_path, pack_distances, read_back_error,
-    read_bytes, read_checked_header, read_header_only, read_header_or_damage, read_sums,
-    read_whole, settle_failed_write, something_at, update_sums, write_with_fingerprint, DirLock,
-    TableFileError, GENERATOR, MAX_COMPANION_LEN, SUMS,
+    distance_payload_of, drop_unpaired_distances, files_written_beside, fingerprint_path,
+    lock_tables_in, no_memory_to_read_back, outcome_beside, outcome_path, pack_distances,
+    read_back_error, read_bytes, read_checked_header, read_header_only, read_header_or_damage,
+    read_sums, read_whole, settle_failed_write, something_at, update_sums, write_with_fingerprint,
+    DirLock, TableFileError, GENERATOR, MAX_COMPANION_LEN, SUMS,
 };
 /// How a payload is stored ([`WriteOptions::compression`]), re-exported so
 /// that a game outside this crate writes tables without naming the format crate.
