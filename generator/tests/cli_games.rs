@@ -1824,3 +1824,40 @@ fn stats_examples_are_positions_query_reads() {
         }
     }
 }
+
+/// `verify DIR` names a fingerprint whose table is not there (a write that
+/// failed and could not clean up leaves one; helper-94), listed or not.
+#[test]
+fn verify_names_a_fingerprint_without_its_table() {
+    let dir = scratch_dir("orphan-fingerprint");
+    let at = |name: &str| dir.join(name).display().to_string();
+    ok(
+        &[
+            "generate",
+            "tictactoe",
+            "--quiet",
+            "--output",
+            &at("t.gtbl"),
+        ],
+        "",
+    );
+    ok(&["verify", dir.to_str().unwrap()], "");
+    std::fs::copy(dir.join("t.fingerprint"), dir.join("u.fingerprint")).unwrap();
+    let out = gametable(&["verify", dir.to_str().unwrap()], b"");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stdout).contains(&format!(
+            "FAIL  {}: a fingerprint without its table: {} is not there (remove it, or write the table again)\n",
+            at("u.fingerprint"),
+            at("u.gtbl")
+        )),
+        "{}",
+        text(&out.stdout)
+    );
+    assert!(
+        text(&out.stderr).contains("1 of 4 checks failed verification"),
+        "{}",
+        text(&out.stderr)
+    );
+    std::fs::remove_dir_all(&dir).unwrap();
+}

@@ -68,7 +68,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     };
     let mut failures = 0;
     let mut checks = 0;
-    for dir in dirs {
+    for dir in &dirs {
         let sums = dir.join(table_file::SUMS);
         // (A link to nothing, or a folder, named so is a list lost.)
         if !crate::store::something_at(&sums) {
@@ -88,6 +88,17 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
                 failures += 1;
             }
         }
+    }
+    // A fingerprint whose table is not there (left by a write that failed
+    // and could not clean up, or copied alone) is a stale file, named.
+    for orphan in dirs.iter().flat_map(|dir| orphan_fingerprints(dir)) {
+        checks += 1;
+        failures += 1;
+        say!(
+            "FAIL  {}: a fingerprint without its table: {} is not there (remove it, or write the table again)",
+            orphan.display(),
+            orphan.with_extension("gtbl").display()
+        );
     }
     let mut fresh = Fresh::new();
     let mut generic_fresh = GenericFresh::new();
@@ -406,6 +417,21 @@ fn deep_game<G: Notation>(
         states: report.states,
         moves: report.moves,
     })
+}
+
+/// The `.fingerprint` files in `dir` beside which no table of their name
+/// is, sorted.
+fn orphan_fingerprints(dir: &Path) -> Vec<PathBuf> {
+    let Ok(entries) = std::fs::read_dir(dir) else {
+        return Vec::new();
+    };
+    let mut orphans: Vec<PathBuf> = entries
+        .filter_map(|e| e.ok().map(|e| e.path()))
+        .filter(|p| p.extension().is_some_and(|x| x == "fingerprint"))
+        .filter(|p| !crate::store::something_at(&p.with_extension("gtbl")))
+        .collect();
+    orphans.sort();
+    orphans
 }
 
 /// The `.gtbl` files in `dir`, sorted (an error if there are none).
