@@ -82,7 +82,8 @@ pub fn temporary_path(path: &Path) -> PathBuf {
 /// Removes `.name.<pid>.tmp` files beside `path` left by processes that
 /// no longer run (on systems without `/proc`: older than an hour), and
 /// `.name.<pid>.<what>.tmp` (the output folder's probe, which a kill can
-/// leave too). Best effort: a temporary that cannot be removed is left
+/// leave too: a file, or an empty folder where the output folder is not
+/// made yet). Best effort: a temporary that cannot be removed is left
 /// alone.
 pub fn remove_stale(path: &Path) {
     let Some(name) = path.file_name().map(|n| n.to_string_lossy().into_owned()) else {
@@ -107,7 +108,12 @@ pub fn remove_stale(path: &Path) {
             continue;
         };
         if pid != std::process::id() && !running(pid, &entry) {
-            let _ = fs::remove_file(entry.path());
+            // The probe of a folder not made yet is an empty folder.
+            if file_name.ends_with(".probe-dir.tmp") {
+                let _ = fs::remove_dir(entry.path());
+            } else {
+                let _ = fs::remove_file(entry.path());
+            }
         }
     }
 }
@@ -197,9 +203,16 @@ mod tests {
         for p in [&dead, &alive, &other, &probe] {
             fs::write(p, b"partial").unwrap();
         }
+        // And the probe of a folder not made yet: an empty folder.
+        let probe_dir = dir.join(format!(".t.bin.{}.probe-dir.tmp", u32::MAX - 1));
+        fs::create_dir(&probe_dir).unwrap();
         write(&path, b"new").unwrap();
         assert!(!dead.exists(), "a dead writer's temporary is removed");
         assert!(!probe.exists(), "a dead writer's probe is removed");
+        assert!(
+            !probe_dir.exists(),
+            "a dead writer's folder probe is removed"
+        );
         if Path::new("/proc/1").exists() {
             assert!(alive.exists(), "a live writer's temporary is kept");
         }
