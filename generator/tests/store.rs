@@ -726,6 +726,33 @@ fn a_run_lands_its_files_under_the_folders_lock() {
     }
 }
 
+/// A table named without a folder lands in the working folder under the
+/// same lock as the list it updates (the folder named `` by one and `.`
+/// by the other is one folder, not a second lock that waits on the first).
+#[test]
+fn a_table_named_without_a_folder_lands() {
+    let dir = dir("landing-here");
+    for game in [
+        &["tictactoe"][..],
+        &["cards", "--cards", "4", "--modulus", "3"][..],
+    ] {
+        let out = std::process::Command::new(env!("CARGO_BIN_EXE_gametable"))
+            .arg("generate")
+            .args(game)
+            .args(["--quiet", "--output", "t.gtbl"])
+            .current_dir(&dir)
+            .output()
+            .unwrap();
+        assert!(
+            out.status.success(),
+            "{game:?}: {}",
+            String::from_utf8_lossy(&out.stderr)
+        );
+        assert_eq!(store::check_sums(&dir).unwrap(), 4, "{game:?}");
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 fn lands_under_the_lock(game: &[&str]) {
     let dir = dir("landing-lock");
     let table = dir.join("t.gtbl");

@@ -701,7 +701,13 @@ fn check_lock_file(path: &Path) -> std::io::Result<()> {
 /// [`lock_tables_in`] hold), it is that hold's: no second handle, which
 /// would wait on the first for ever.
 fn lock_dir(dir: &Path) -> Result<DirLock, TableFileError> {
-    let key = std::fs::canonicalize(dir).unwrap_or_else(|_| dir.to_path_buf());
+    // One key however the folder is named (`` and `.`, `d` and `./d`).
+    let named = if dir.as_os_str().is_empty() {
+        Path::new(".")
+    } else {
+        dir
+    };
+    let key = std::fs::canonicalize(named).unwrap_or_else(|_| named.to_path_buf());
     if HELD.with(|held| held.borrow().contains(&key)) {
         return Ok(DirLock {
             key: None,
