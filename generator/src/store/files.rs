@@ -374,7 +374,7 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
             return Err(TableFileError::Unsupported(base.to_path_buf(), why.into()));
         }
         // A probe a killed run left here goes first.
-        atomic::remove_stale(&base.join(&name));
+        atomic::remove_stale(&base.join(name));
         let probe = base.join(format!(".{name}.{}.probe-dir.tmp", std::process::id()));
         if let Err(e) = std::fs::create_dir(&probe).and_then(|()| std::fs::remove_dir(&probe)) {
             let why = format!("the output directory does not exist and cannot be made ({e})");

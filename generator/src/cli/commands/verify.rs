@@ -75,7 +75,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
             continue;
         }
         checks += 1;
-        match crate::store::check_sums(&dir) {
+        match crate::store::check_sums(dir) {
             Ok(listed) => say!(
                 "ok    {}: {listed} {} listed, each there with its sha256",
                 sums.display(),
