@@ -701,27 +701,26 @@ fn check_lock_file(path: &Path) -> std::io::Result<()> {
 /// [`lock_tables_in`] hold), it is that hold's: no second handle, which
 /// would wait on the first for ever.
 fn lock_dir(dir: &Path) -> Result<DirLock, TableFileError> {
-    // One key however the folder is named (`` and `.`, `d` and `./d`).
-    let named = if dir.as_os_str().is_empty() {
-        Path::new(".")
-    } else {
-        dir
-    };
-    let key = std::fs::canonicalize(named).unwrap_or_else(|_| named.to_path_buf());
+    let path = lock_path(dir);
+    let io = |e| TableFileError::Io(path.clone(), e);
+    let file = open_lock_file(&path).map_err(io)?;
+    // Known by the lock file itself, however its folder is named or
+    // renamed meanwhile (a second handle on it would wait on the first).
+    let key = lock_key(&file, &path);
     if HELD.with(|held| held.borrow().contains(&key)) {
+        // This handle goes unlocked: closing it leaves the hold's lock.
         return Ok(DirLock {
             key: None,
             _file: None,
         });
     }
-    let path = lock_path(dir);
-    let io = |e| TableFileError::Io(path.clone(), e);
-    let file = open_lock_file(&path).map_err(io)?;
     let file = match file.lock() {
         Ok(()) => Some(file),
         Err(e) if e.kind() == std::io::ErrorKind::Unsupported => None,
         Err(e) => return Err(io(e)),
     };
+    // (A copy where the key is a device and inode; a path elsewhere.)
+    #[allow(clippy::clone_on_copy)]
     HELD.with(|held| held.borrow_mut().push(key.clone()));
     Ok(DirLock {
         key: Some(key),
@@ -730,15 +729,37 @@ fn lock_dir(dir: &Path) -> Result<DirLock, TableFileError> {
 }
 
 thread_local! {
-    /// The folders whose lock this thread holds ([`lock_dir`]).
-    static HELD: std::cell::RefCell<Vec<PathBuf>> = const { std::cell::RefCell::new(Vec::new()) };
+    /// The lock files this thread holds locked ([`lock_dir`]).
+    static HELD: std::cell::RefCell<Vec<LockKey>> = const { std::cell::RefCell::new(Vec::new()) };
+}
+
+/// What tells one lock file from another: its device and inode where
+/// there are such, else its path made absolute.
+#[cfg(unix)]
+type LockKey = (u64, u64);
+#[cfg(not(unix))]
+type LockKey = PathBuf;
+
+#[cfg(unix)]
+fn lock_key(file: &std::fs::File, path: &Path) -> LockKey {
+    use std::os::unix::fs::MetadataExt as _;
+    file.metadata().map_or_else(
+        // Unknown: a key no other lock file has (never taken for held).
+        |_| (u64::MAX, path.as_os_str().len() as u64),
+        |m| (m.dev(), m.ino()),
+    )
+}
+
+#[cfg(not(unix))]
+fn lock_key(_file: &std::fs::File, path: &Path) -> LockKey {
+    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
 }
 
 /// A hold on a folder's lock ([`lock_dir`]), released when dropped.
 pub struct DirLock {
-    /// The folder, as this thread's holds name it (`None`: the lock was
-    /// this thread's already).
-    key: Option<PathBuf>,
+    /// The lock file, as this thread's holds know it (`None`: the lock
+    /// was this thread's already).
+    key: Option<LockKey>,
     /// The locked file (`None` where the file system takes no locks).
     _file: Option<std::fs::File>,
 }

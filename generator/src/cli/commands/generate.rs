@@ -81,8 +81,10 @@ pub fn cards(
         Some(distances) => Some(encode_distances(&path, &outcome.decoded, distances)?),
         None => None,
     };
-    // Held until the list is up to date: another run landing a table of
-    // this name waits, and does not mix its files with these.
+    // Held until the list is up to date and a replaced distance table is
+    // gone: another run landing a table of this name waits, and does not
+    // mix its files with these (nor lose its distance table to this one's
+    // clean-up).
     let held = store::lock_tables_in(&path)?;
     let mut written = Vec::new();
     let landed = outcome
@@ -95,8 +97,8 @@ pub fn cards(
         return Err(store::settle_failed_write(&path, &written, e));
     }
     table_file::update_sums(&dir, &written)?;
-    drop(held);
     tables_done(&path, distance.is_none(), executor)?;
+    drop(held);
 
     let counts = solution.counts;
     say!(
@@ -323,8 +325,8 @@ pub fn outcome_table(
         return Err(store::settle_failed_write(&path, &written, e).into());
     }
     table_file::update_sums(&dir, &written)?;
-    drop(held);
     tables_done(&path, !distances, executor)?;
+    drop(held);
     say!(
         "cards ({}, {}): {stored} stored states ({}, {}): {} wins, {} losses, {} draws, {} not a position",
         variant.cards(),
@@ -422,6 +424,9 @@ fn generic<G: Game>(
     } else {
         gametable_format::Symmetry::None
     };
+    // Held through the removal of a replaced distance table too (as in
+    // Cards' paths): `write_tables` takes it again within this hold.
+    let held = store::lock_tables_in(&path)?;
     let written = store::write_tables(
         g,
         &mut solved,
@@ -438,6 +443,7 @@ fn generic<G: Game>(
         },
     )?;
     tables_done(&path, written.distances.is_none(), executor)?;
+    drop(held);
     let counts = solved.counts;
     say!(
         "{}: {} stored states ({}): {} wins, {} losses, {} draws, {} not a position",
