@@ -707,7 +707,10 @@ fn lock_dir(dir: &Path) -> Result<DirLock, TableFileError> {
     // Known by the lock file itself, however its folder is named or
     // renamed meanwhile (a second handle on it would wait on the first).
     let key = lock_key(&file, &path);
-    if HELD.with(|held| held.borrow().contains(&key)) {
+    if key
+        .as_ref()
+        .is_some_and(|key| HELD.with(|held| held.borrow().contains(key)))
+    {
         // This handle goes unlocked: closing it leaves the hold's lock.
         return Ok(DirLock {
             key: None,
@@ -719,13 +722,12 @@ fn lock_dir(dir: &Path) -> Result<DirLock, TableFileError> {
         Err(e) if e.kind() == std::io::ErrorKind::Unsupported => None,
         Err(e) => return Err(io(e)),
     };
-    // (A copy where the key is a device and inode; a path elsewhere.)
-    #[allow(clippy::clone_on_copy)]
-    HELD.with(|held| held.borrow_mut().push(key.clone()));
-    Ok(DirLock {
-        key: Some(key),
-        _file: file,
-    })
+    if let Some(key) = &key {
+        // (A copy where the key is a device and inode; a path elsewhere.)
+        #[allow(clippy::clone_on_copy)]
+        HELD.with(|held| held.borrow_mut().push(key.clone()));
+    }
+    Ok(DirLock { key, _file: file })
 }
 
 thread_local! {
@@ -740,19 +742,17 @@ type LockKey = (u64, u64);
 #[cfg(not(unix))]
 type LockKey = PathBuf;
 
+/// The key of the open lock file at `path`; `None` when the system does
+/// not say (the lock is then taken as a first hold).
 #[cfg(unix)]
-fn lock_key(file: &std::fs::File, path: &Path) -> LockKey {
+fn lock_key(file: &std::fs::File, _path: &Path) -> Option<LockKey> {
     use std::os::unix::fs::MetadataExt as _;
-    file.metadata().map_or_else(
-        // Unknown: a key no other lock file has (never taken for held).
-        |_| (u64::MAX, path.as_os_str().len() as u64),
-        |m| (m.dev(), m.ino()),
-    )
+    file.metadata().ok().map(|m| (m.dev(), m.ino()))
 }
 
 #[cfg(not(unix))]
-fn lock_key(_file: &std::fs::File, path: &Path) -> LockKey {
-    std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf())
+fn lock_key(_file: &std::fs::File, path: &Path) -> Option<LockKey> {
+    std::path::absolute(path).ok()
 }
 
 /// A hold on a folder's lock ([`lock_dir`]), released when dropped.
