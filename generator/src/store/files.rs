@@ -755,7 +755,7 @@ fn lock_key(_file: &std::fs::File, path: &Path) -> Option<LockKey> {
     std::path::absolute(path).ok()
 }
 
-/// A hold on a folder's lock ([`lock_dir`]), released when dropped.
+/// A hold on a folder's lock ([`lock_tables_in`]), released when dropped.
 pub struct DirLock {
     /// The lock file, as this thread's holds know it (`None`: the lock
     /// was this thread's already).
