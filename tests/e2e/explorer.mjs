@@ -114,6 +114,29 @@ await check("tic-tac-toe: a whole game against perfect play in the page", async 
   assert.match(await page.locator("#status").textContent(), /your move/);
 });
 
+await check("on perfect play's turn a board link taken by the keyboard does not move for it; after a failed answer it does", async () => {
+  // The API held back (a slow server), then failing.
+  let release;
+  await page.route("**/api/query**", async (route) => {
+    await new Promise((r) => { release = r; });
+    await route.fulfill({ status: 500, contentType: "application/json", body: '{"error": "held"}' });
+  });
+  const before = errors.length;
+  await page.goto(`${base}/connect4/4x4/1213?play=second`);
+  assert.match(await page.locator("#status").textContent(), /is thinking/);
+  await page.focus("a.drop[data-column='2']");
+  await page.keyboard.press("Enter");
+  await page.waitForTimeout(500);
+  assert.equal(new URL(page.url()).pathname, "/connect4/4x4/1213");
+  release();
+  await page.waitForFunction(() => document.getElementById("status").textContent.includes("could not answer"));
+  await Promise.all([page.waitForURL(/12132/), page.locator("a.drop[data-column='2']").click()]);
+  await page.unrouteAll({ behavior: "ignoreErrors" });
+  // The browser logs the 500 it was sent: expected here; nothing else.
+  assert.ok(errors.slice(before).every((e) => e.includes("status of 500")), errors.join("\n"));
+  errors.splice(before);
+});
+
 await check("a long position refused wraps on a phone's width, the game's form beside it", async () => {
   await page.setViewportSize({ width: 375, height: 800 });
   const before = errors.length;

@@ -39,11 +39,9 @@ pub fn sweep(cards: u8, modulus: u8, repeat: u32, skip_baseline: bool) -> crate:
     // The parallel sweep runs on one thread below its threshold: said, so
     // that its row is not read as what a second core gives.
     let slots = sweep::Space::states(&OrbitSpace::new(&orbit_numbering));
-    let parallel_note = if crate::engine::sweep::parallel::runs_on_one_thread(slots) {
-        format!(" (on 1 thread: {slots} slots, below the 16 Mi the parallel sweep splits)")
-    } else {
-        String::new()
-    };
+    let parallel_note = crate::engine::sweep::parallel::why_one_thread(slots)
+        .map(|why| format!(" (on 1 thread: {slots} slots, {why})"))
+        .unwrap_or_default();
     drop(orbit_numbering);
     say!(
         "cards ({cards}, {modulus}): {} states, {orbits} orbits; best of {repeat}; {} threads",

@@ -78,7 +78,7 @@ where
     K::Scratch: Send,
 {
     let states = kernel.slots();
-    if runs_on_one_thread(states) {
+    if why_one_thread(states).is_some() {
         let mut decided = 0u64;
         return super::level::sweep(kernel, |s, level| {
             decided += 1;
@@ -91,15 +91,21 @@ where
     two_phase(kernel, progress, on_decided)
 }
 
-/// Whether [`sweep`] runs the one-thread level sweep for a space of
-/// `states` stored states: below `PARALLEL_MIN_STATES`, past 2^32, or on a
-/// pool of one thread (what `bench sweep` says of its parallel row).
-pub fn runs_on_one_thread(states: usize) -> bool {
+/// Why [`sweep`] runs the one-thread level sweep for a space of `states`
+/// stored states, if it does: below `PARALLEL_MIN_STATES`, past 2^32, or
+/// on a pool of one thread (what `bench sweep` says of its parallel row).
+pub fn why_one_thread(states: usize) -> Option<&'static str> {
     // Small spaces first: asking for the thread count starts the pool,
     // which costs more than sweeping a small game.
-    states < PARALLEL_MIN_STATES
-        || rayon::current_num_threads() < 2
-        || u32::try_from(states).is_err()
+    if states < PARALLEL_MIN_STATES {
+        Some("below the 16 Mi the parallel sweep splits")
+    } else if u32::try_from(states).is_err() {
+        Some("past the 2^32 its buckets number")
+    } else if rayon::current_num_threads() < 2 {
+        Some("a pool of one thread")
+    } else {
+        None
+    }
 }
 
 /// The two-phase parallel sweep itself, whatever the space's size (at most

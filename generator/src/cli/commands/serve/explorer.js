@@ -25,13 +25,16 @@
     return;
   }
   status.textContent = "Perfect play (" + play.dataset[play.dataset.toMove] + ") is thinking…";
-  // Perfect play's turn: the person's clicks on moves are not taken (they
-  // would move for it), and the links show as waiting.
+  // Perfect play's turn: the person's clicks on moves (the list's and the
+  // board's, by mouse or keyboard) are not taken, as they would move for
+  // it, and the links show as waiting; until it moves, or the server
+  // fails to answer and the page is the person's again.
   document.body.classList.add("thinking");
-  document.addEventListener("click", function (e) {
-    var a = e.target.closest ? e.target.closest("a") : null;
-    if (a && a.search.indexOf("play=") >= 0) e.preventDefault();
-  }, true);
+  function hold(e) {
+    var a = e.target && e.target.closest ? e.target.closest("a") : null;
+    if (a && a.closest("#moves, .board")) e.preventDefault();
+  }
+  document.addEventListener("click", hold, true);
   // How good a move is for the player making it: smaller is better. The
   // outcome of a move is for the opponent, who moves next.
   function rank(m) {
@@ -69,6 +72,7 @@
       setTimeout(function () { window.location.replace(link.href); }, 250);
     })
     .catch(function (e) {
+      document.removeEventListener("click", hold, true);
       document.body.classList.remove("thinking");
       status.textContent = "The server could not answer: " + e.message;
     });
