@@ -78,8 +78,7 @@ impl Source {
         match self {
             Source::Stored(stored) if stored.distances().is_none() => Err(format!(
                 "{}: playing against perfect play needs the distance table {} beside it \
-                 (without distances a won game can go round in circles); \
-                 generate the table without --no-distances",
+                 ({PLAY_NEEDS_DISTANCES}); generate the table without --no-distances",
                 stored.path().display(),
                 store::distance_path(stored.path()).display()
             )),
@@ -129,6 +128,10 @@ impl Source {
         }
     }
 }
+
+/// Why playing against perfect play needs the distances: taking any
+/// winning move, it could go round in circles in a won game.
+pub const PLAY_NEEDS_DISTANCES: &str = "without distances a won game can go round in circles";
 
 /// The outcome and distance of Cards state `index` (the lookup crate's
 /// position index) in a pair of Cards tables (`None` past the end or for

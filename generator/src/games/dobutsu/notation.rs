@@ -56,6 +56,12 @@ const fn kind_of(letter: char) -> Option<u8> {
     }
 }
 
+/// The kind of piece a position string's letter names, in words (`e` or
+/// `E`: `elephant`); `None` for no piece letter.
+pub fn letter_word(letter: char) -> Option<&'static str> {
+    kind_of(letter.to_ascii_uppercase()).map(word)
+}
+
 /// The board of a state as the players see it: owner 0 sente, turned
 /// when gote is to move.
 fn absolute(p: &Position, side: Side) -> Position {

@@ -600,10 +600,11 @@ fn page(
             // Told to the visitor without the server's paths or the
             // operator's remedy (`check_playable` says both, to the CLI).
             if !served.source.has_distances() {
-                return Err(Fault::bad(
+                return Err(Fault::bad(format!(
                     "playing against perfect play needs this game's distance table, which this \
-                     server does not have (without distances a won game can go round in circles)",
-                ));
+                     server does not have ({})",
+                    crate::cli::source::PLAY_NEEDS_DISTANCES
+                )));
             }
         }
         if let Some((key, _)) = query.iter().find(|(k, _)| k != "play" && k != "position") {

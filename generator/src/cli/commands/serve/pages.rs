@@ -331,10 +331,11 @@ fn position_in<G: Notation>(
             }
         )
     } else {
-        "<section id=\"no-play\">\n<h2>Play against perfect play</h2>\n<p class=\"note\">\
-         Needs the distance table beside the outcome table served: without distances, \
-         a won game can go round in circles.</p>\n</section>\n"
-            .to_string()
+        format!(
+            "<section id=\"no-play\">\n<h2>Play against perfect play</h2>\n<p class=\"note\">\
+             Needs the distance table beside the outcome table served: {}.</p>\n</section>\n",
+            crate::cli::source::PLAY_NEEDS_DISTANCES
+        )
     };
     if !over {
         let mut moves: Vec<(&MoveResult, &String)> =
@@ -594,32 +595,25 @@ fn dobutsu(here: &str) -> String {
     out
 }
 
-/// A piece in words: its owner and kind (`gote elephant`).
-fn piece_words(c: char) -> String {
-    let owner = if c.is_ascii_lowercase() {
+/// Whose a piece of the position string is: lowercase letters are gote's.
+fn owner(c: char) -> &'static str {
+    if c.is_ascii_lowercase() {
         "gote"
     } else {
         "sente"
-    };
-    let kind = match c.to_ascii_uppercase() {
-        'L' => "lion",
-        'G' => "giraffe",
-        'E' => "elephant",
-        'C' => "chick",
-        'R' => "hen",
-        _ => "piece",
-    };
-    format!("{owner} {kind}")
+    }
+}
+
+/// A piece in words: its owner and kind (`gote elephant`).
+fn piece_words(c: char) -> String {
+    let kind = crate::games::dobutsu::notation::letter_word(c).unwrap_or("piece");
+    format!("{} {kind}", owner(c))
 }
 
 fn piece(c: char, class: &str) -> String {
-    let owner = if c.is_ascii_lowercase() {
-        "gote"
-    } else {
-        "sente"
-    };
     format!(
-        "<span class=\"piece {class} {owner}\" role=\"img\" aria-label=\"{}\">{}</span>",
+        "<span class=\"piece {class} {}\" role=\"img\" aria-label=\"{}\">{}</span>",
+        owner(c),
         piece_words(c),
         esc(&c.to_ascii_uppercase().to_string())
     )
