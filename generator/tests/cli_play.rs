@@ -256,8 +256,9 @@ fn play_refuses_tables_that_contradict_the_rules() {
     let out = gametable(&args, "");
     assert!(!out.status.success());
     let expected = format!(
-        "(perfect play needs the distance table beside {}; generate it without --no-distances)",
-        alone.display()
+        "{}: playing against perfect play needs the distance table {} beside it",
+        alone.display(),
+        dir.join("cards-8-5-distance.gtbl").display()
     );
     assert!(
         text(&out.stderr).contains(&expected),
@@ -299,5 +300,59 @@ fn play_refuses_tables_that_contradict_the_rules() {
             text(&out.stderr)
         );
     }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// A table of one state per orbit plays as the table of every state does:
+/// the same games, move for move, hints and refusals included, for either
+/// side; without its distance table it is refused as the full one is.
+#[test]
+fn play_reads_tables_over_orbits() {
+    let dir = scratch_dir("play-orbits");
+    let full = dir.join("full/cards-6-5.gtbl");
+    let orbits = dir.join("orbits/cards-6-5.gtbl");
+    for (path, symmetry) in [(&full, "none"), (&orbits, "orbits")] {
+        let out = generate_cards(6, 5, path, &["--symmetry", symmetry]);
+        assert!(out.status.success(), "{}", text(&out.stderr));
+    }
+    let mut input = String::from("hint\n");
+    for a in 1..5 {
+        for b in 1..5 {
+            input.push_str(&format!("{a} {b}\nhint\n"));
+        }
+    }
+    let mut games = 0;
+    for seed in ["1", "2", "3", "4"] {
+        for side in ["alice", "bob"] {
+            let play = |table: &std::path::Path| {
+                let args = [
+                    "play",
+                    "cards",
+                    "--table",
+                    table.to_str().unwrap(),
+                    "--seed",
+                    seed,
+                    "--side",
+                    side,
+                ];
+                let out = gametable(&args, &input);
+                assert!(out.status.success(), "{}", text(&out.stderr));
+                text(&out.stdout)
+            };
+            let (a, b) = (play(&full), play(&orbits));
+            assert_eq!(a, b, "seed {seed}, {side}");
+            assert!(a.contains("Best moves: "), "{a}");
+            games += usize::from(a.contains("plays "));
+        }
+    }
+    assert!(games > 0, "perfect play moved in none of the games");
+    std::fs::remove_file(dir.join("orbits/cards-6-5-distance.gtbl")).unwrap();
+    let out = gametable(&["play", "cards", "--table", orbits.to_str().unwrap()], "");
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains("needs the distance table"),
+        "{}",
+        text(&out.stderr)
+    );
     std::fs::remove_dir_all(&dir).unwrap();
 }

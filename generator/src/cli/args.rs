@@ -382,8 +382,9 @@ pub enum PlayGame {
         /// Seed for the random hands, to replay a deal (default: from the clock).
         #[arg(long, allow_negative_numbers = true, conflicts_with_all = ["alice", "bob"])]
         seed: Option<u64>,
-        /// Play from this outcome table and the -distance table beside it
-        /// instead of the embedded (8, 5) tables.
+        /// Play from this outcome table (any variant, every state or one per
+        /// orbit) and the -distance table beside it instead of the embedded
+        /// (8, 5) tables.
         #[arg(long)]
         table: Option<PathBuf>,
     },

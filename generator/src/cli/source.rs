@@ -1,8 +1,7 @@
 //! Where the command line's answers for any game come from: a table file
 //! (and the distance table beside it), the default table in `data/`, a
 //! solve in memory for small games, or Cards' embedded (8, 5) tables; and
-//! the Cards tables that its judge ([`TableSource`]) and its game in the
-//! terminal ([`PlaySource`]) answer from.
+//! the Cards tables that its judge ([`TableSource`]) answers from.
 
 use std::path::Path;
 
@@ -12,7 +11,6 @@ use gametable_format::Symmetry;
 use super::registry::BuiltIn;
 use crate::engine::deep::Answer;
 use crate::engine::{Game, Notation, SolveOptions, Solved};
-use crate::games::cards::files::{self as table_file, DistanceFile, OutcomeFile};
 use crate::games::cards::judge::{RuleChecked, Unanswered, Verdicts};
 use crate::store::{self, GameTables};
 use gametable::{Hand, OpenError, OpenTable, Player, Variant, Verdict};
@@ -335,68 +333,5 @@ pub fn open_error(path: &Path, e: OpenError) -> String {
     match e {
         OpenError::Io { .. } => e.to_string(),
         e => format!("{}: {e}", path.display()),
-    }
-}
-
-/// Perfect play for Cards: the outcome table given and the distance table
-/// beside it, else the embedded (8, 5) pair.
-pub enum PlaySource {
-    /// Read from files, checked against each other.
-    Files(Box<(OutcomeFile, DistanceFile)>),
-    /// The embedded (8, 5) tables.
-    #[cfg(feature = "embedded")]
-    Embedded,
-}
-
-impl PlaySource {
-    /// Opens the outcome table given and the distance table beside it
-    /// (`table_file::distance_path`), checked against each other, or falls
-    /// back to the embedded pair.
-    pub fn open(path: Option<&Path>) -> crate::cli::Result<PlaySource> {
-        match path {
-            Some(path) => {
-                let outcomes = OutcomeFile::read(path).map_err(|e| {
-                    if table_file::is_reduced(path) {
-                        format!(
-                            "{e}: perfect play in the terminal reads Cards' tables of every \
-                             state; write them with `gametable generate cards --cards N \
-                             --modulus M --symmetry none`"
-                        )
-                    } else {
-                        e.to_string()
-                    }
-                })?;
-                let distance_path = table_file::distance_path(path);
-                let distances = DistanceFile::read(&distance_path).map_err(|e| {
-                    format!(
-                        "{e} (perfect play needs the distance table beside {}; \
-                         generate it without --no-distances)",
-                        path.display()
-                    )
-                })?;
-                gametable::PerfectPlay::new(outcomes.table(), distances.table()).map_err(|e| {
-                    format!("{} and {}: {e}", path.display(), distance_path.display())
-                })?;
-                Ok(PlaySource::Files(Box::new((outcomes, distances))))
-            }
-            #[cfg(feature = "embedded")]
-            None => Ok(PlaySource::Embedded),
-            #[cfg(not(feature = "embedded"))]
-            None => Err(NO_EMBEDDED.into()),
-        }
-    }
-
-    /// Perfect play over the source.
-    pub fn play(&self) -> gametable::PerfectPlay<'_> {
-        match self {
-            PlaySource::Files(files) => {
-                let (outcomes, distances) = &**files;
-                // Checked against each other in `open`.
-                gametable::PerfectPlay::check_variant(outcomes.table(), distances.table())
-                    .unwrap_or_else(|_| unreachable!("variants checked on open"))
-            }
-            #[cfg(feature = "embedded")]
-            PlaySource::Embedded => gametable::CLASSIC_PLAY,
-        }
     }
 }

@@ -11,11 +11,11 @@
 use std::io::{self, BufRead, Write};
 use std::path::Path;
 
-use gametable::{Card, Evaluation, Hand, MoveError, Player, Position, Variant};
+use gametable::{Card, Evaluation, Hand, MoveError, Outcome, Player, Position, Variant};
 
 use super::play_game::Repetitions;
-use crate::cli::source::PlaySource;
-use crate::engine::analysis::analyse;
+use crate::cli::registry::BuiltIn;
+use crate::cli::source::{self, Source};
 use crate::engine::{quote, Side};
 use crate::games::cards::game::Cards;
 use crate::games::cards::notation::hand_words;
@@ -124,35 +124,48 @@ fn parse_move(line: &str, opponent: Player) -> Result<(u8, u8), String> {
     ))
 }
 
-/// Checks the tables' answers at `position`, `mover` to move, and after
-/// each of its moves one move deep against the rules of `game`.
-///
-/// # Errors
-/// The position at which the tables contradict the rules.
-fn check(
-    game: &Cards,
-    play: &gametable::PerfectPlay<'_>,
-    position: &Position,
-    mover: Player,
-) -> crate::cli::Result<()> {
-    let side = match mover {
-        Player::Alice => Side::First,
-        Player::Bob => Side::Second,
+/// The value of a position for the player to move, from an answer (a
+/// win or loss without a distance, which a source that plays has not,
+/// reads as `u16::MAX` moves away).
+fn evaluation_of(outcome: Outcome, distance: Option<u16>) -> Evaluation {
+    let distance = distance.unwrap_or(u16::MAX);
+    match outcome {
+        Outcome::Win => Evaluation::Win(distance),
+        Outcome::Loss => Evaluation::Loss(distance),
+        Outcome::Draw => Evaluation::Draw,
+    }
+}
+
+/// The card values of the move of `position` that leads to state `next`.
+fn values_of(position: &Position, next: u64) -> crate::cli::Result<(u8, u8)> {
+    position
+        .legal_moves()
+        .find(|&(mine, theirs)| position.play(mine, theirs).map(|p| p.index()) == Ok(next))
+        .ok_or_else(|| "internal error: a move of the analysis is not a legal move".into())
+}
+
+/// The Cards game and its answers: the outcome table given and the
+/// distance table beside it (of every state or one per orbit), else the
+/// embedded (8, 5) pair, as `query cards` reads them.
+fn open(table: Option<&Path>) -> crate::cli::Result<(Cards, Source)> {
+    let (game, source) = match table {
+        Some(path) => source::open_named("cards", path)?,
+        None => {
+            let game = BuiltIn::Cards(Cards::new(Variant::CLASSIC));
+            let source = source::open(&game, None)?;
+            (game, source)
+        }
     };
-    analyse(
-        game,
-        position.index(),
-        side,
-        |i| crate::cli::source::play_answer(play, i),
-        true,
-    )?;
-    Ok(())
+    let BuiltIn::Cards(cards) = game else {
+        unreachable!("open_named checked the game's name");
+    };
+    source.check_playable()?;
+    Ok((cards, source))
 }
 
 fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crate::cli::Result<()> {
-    let source = PlaySource::open(setup.table)?;
-    let play = source.play();
-    let variant = play.outcomes().variant();
+    let (game, source) = open(setup.table)?;
+    let variant = game.variant();
     let (alice, bob) = match (setup.alice, setup.bob) {
         (Some(alice), Some(bob)) => (
             Hand::from_cards(variant, alice).map_err(|e| format!("--alice: {e}"))?,
@@ -177,7 +190,6 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             return Err("--bob given without --alice: give both hands or neither".into())
         }
     };
-    let game = Cards::new(variant);
     let person = setup.side;
     let engine = person.other();
     let mut mover = setup.first;
@@ -226,11 +238,17 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             )?;
             return Ok(());
         }
-        let evaluation = play.evaluate(&position)?;
         // What the tables say here and after each move (the engine's
         // choice, a hint, the value of the person's move) is checked one
         // move deep against the rules before it is used, as `query` does.
-        check(&game, &play, &position, mover)?;
+        let side = match mover {
+            Player::Alice => Side::First,
+            Player::Bob => Side::Second,
+        };
+        let here = source
+            .analyse(&game, position.index(), side)
+            .map_err(|e| format!("{}: {e}", source.describe()))?;
+        let evaluation = evaluation_of(here.outcome, here.distance);
         if evaluation == Evaluation::Draw
             && repetitions.third((position.index(), mover == Player::Alice))
         {
@@ -243,23 +261,17 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             return Ok(());
         }
         if mover == engine {
-            let best = play.best_moves(&position)?;
-            let Some(reply) = best.iter().next() else {
+            let Some(best) = here.best() else {
                 return Err("internal error: a position with moves has no best move".into());
             };
-            position = position.play(reply.mine, reply.theirs)?;
+            let (mine, theirs) = values_of(&position, best.index)?;
+            position = position.play(mine, theirs)?;
             moves_played += 1;
             writeln!(
                 out,
-                "{engine} plays {} {} (its {} on your {}: {} + {} = {} mod {modulus}): {}.",
-                reply.mine,
-                reply.theirs,
-                reply.mine,
-                reply.theirs,
-                reply.mine,
-                reply.theirs,
-                (reply.mine + reply.theirs) % modulus,
-                in_words(reply.value(), engine),
+                "{engine} plays {mine} {theirs} (its {mine} on your {theirs}: {mine} + {theirs} = {} mod {modulus}): {}.",
+                (mine + theirs) % modulus,
+                in_words(evaluation_of(best.outcome, best.distance).before_move(), engine),
             )?;
             mover = person;
             continue;
@@ -282,13 +294,12 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             let line = line.as_str();
             match line {
                 _ if super::play_game::is_hint(line) => {
-                    let best: Vec<String> = play
-                        .best_moves(&position)?
-                        .iter()
-                        .map(|m| {
-                            format!("{} {} ({})", m.mine, m.theirs, in_words(m.value(), person))
-                        })
-                        .collect();
+                    let mut best = Vec::new();
+                    for m in here.best_moves() {
+                        let (mine, theirs) = values_of(&position, m.index)?;
+                        let value = evaluation_of(m.outcome, m.distance).before_move();
+                        best.push(format!("{mine} {theirs} ({})", in_words(value, person)));
+                    }
                     writeln!(out, "Best moves: {}", best.join(", "))?;
                     continue;
                 }
@@ -307,7 +318,10 @@ fn run(setup: &Setup<'_>, mut input: impl BufRead, out: &mut impl Write) -> crat
             }
         };
         let (mine, theirs, next) = next;
-        let after = play.evaluate(&next)?;
+        let Some(after) = here.moves.iter().find(|m| m.index == next.index()) else {
+            return Err("internal error: a legal move is not in the analysis".into());
+        };
+        let after = evaluation_of(after.outcome, after.distance);
         writeln!(
             out,
             "You play {mine} {theirs} ({mine} + {theirs} = {} mod {modulus}): {}.",
