@@ -1572,6 +1572,52 @@ fn a_run_out_of_memory_in_its_distances_writes_nothing() {
     }
 }
 
+/// A table over orbits re-encoded (its checksums valid) to hold more
+/// states than its game has orbits is refused by `stats`, alone or beside
+/// its outcome table, as `query` refuses it: before, `stats` named the
+/// states past the last orbit and panicked.
+#[test]
+fn stats_refuses_a_table_over_orbits_of_more_states_than_orbits() {
+    let dir = scratch_dir("stats-orbit-count");
+    let data = cli::workspace().join("data");
+    for name in ["tictactoe.gtbl", "tictactoe-distance.gtbl"] {
+        let bytes = std::fs::read(data.join(name)).unwrap();
+        let table = gametable_format::decode(&bytes).unwrap();
+        assert_eq!(table.header.states, 2862, "{name}");
+        let spec = gametable_format::TableSpec {
+            game: table.header.game.clone(),
+            kind: table.header.kind,
+            bits_per_state: table.header.bits_per_state,
+            symmetry: table.header.symmetry,
+            states: 3000,
+            compression: table.header.compression,
+            generator: table.header.generator.clone(),
+        };
+        // 138 more states: draws (code 0) and distances "none".
+        let mut payload = table.payload.clone();
+        let more = if name.contains("distance") { 138 } else { 34 };
+        let fill = if name.contains("distance") { 0xff } else { 0 };
+        payload.resize(payload.len() + more, fill);
+        let forged = gametable_format::encode(&spec, &payload).unwrap();
+        std::fs::write(dir.join(name), forged).unwrap();
+    }
+    for name in ["tictactoe.gtbl", "tictactoe-distance.gtbl"] {
+        let path = dir.join(name);
+        let out = gametable(&["stats", path.to_str().unwrap()], "");
+        assert_eq!(out.status.code(), Some(1), "{}", text(&out.stderr));
+        assert_eq!(text(&out.stdout), "");
+        assert!(
+            text(&out.stderr).contains(&format!(
+                "{}: a table of one state per orbit with 3000 stored states, but tictactoe has 2862 orbits",
+                path.display()
+            )),
+            "{}",
+            text(&out.stderr)
+        );
+    }
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A table re-encoded (its checksums valid) with a header or payload its
 /// game contradicts: `stats` refuses a header the game does not build or
 /// whose size is not the game's, as `query` does; `query` refuses

@@ -85,6 +85,10 @@ impl Orbits {
     }
 
     /// The canonical index of orbit `orbit` of `game`.
+    ///
+    /// # Panics
+    /// For `orbit >= self.len()`: a stored count is checked against
+    /// [`Orbits::len`] where a table is opened (`store::check_orbit_count`).
     #[inline]
     pub fn representative_of<G: Game>(&self, game: &G, orbit: u64) -> u64 {
         match self {
@@ -233,6 +237,9 @@ impl Numbering {
     }
 
     /// The canonical index of orbit `orbit`.
+    ///
+    /// # Panics
+    /// For `orbit >= self.len()`.
     #[inline]
     pub fn representative(&self, orbit: u64) -> u64 {
         let sample = self.samples[(orbit / 64) as usize];

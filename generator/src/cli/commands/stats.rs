@@ -31,12 +31,22 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
     // header names parameters the game does not take or a size it is not;
     // a game not built in is described from the header alone.
     let game = registry::from_header(&header.game.name, &header.game.parameters);
+    // The orbit numbering of a reduced table: built before any stored
+    // state is named, so that a count the game's orbits are not (a table
+    // re-signed) is refused, as `query` refuses it, not read past.
+    let orbits = std::cell::OnceCell::new();
     match &game {
         Err(e) if registry::entry(&header.game.name).is_ok() => {
             return Err(format!("{}: {e}", path.display()).into());
         }
-        Ok(g) => crate::with_game!(g, g => table.check_game(g))
-            .map_err(|e| format!("{}: {e}", path.display()))?,
+        Ok(g) => crate::with_game!(g, g => table.check_game(g).and_then(|()| {
+            if header.symmetry == Symmetry::Orbits {
+                let numbering = orbits.get_or_init(|| Orbits::new(g));
+                store::check_orbit_count(g, numbering.len(), header.states)?;
+            }
+            Ok(())
+        }))
+        .map_err(|e| format!("{}: {e}", path.display()))?,
         Err(_) => {}
     }
     let (outcomes, distances) = match table.kind() {
@@ -55,8 +65,6 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
             (outcomes, Some((path.to_path_buf(), table)))
         }
     };
-    // The orbit numbering of a reduced table, built once on first need.
-    let orbits = std::cell::OnceCell::new();
     let example = |stored: u64| match &game {
         Ok(g) => crate::with_game!(g, g => example(g, header.symmetry, stored, &orbits)),
         Err(_) => format!("stored state {stored}"),
