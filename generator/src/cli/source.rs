@@ -80,6 +80,10 @@ impl Source {
                 stored.path().display(),
                 store::distance_path(stored.path()).display()
             )),
+            Source::Solved(solved) if !solved.has_distances() => Err(format!(
+                "playing against perfect play needs distances ({PLAY_NEEDS_DISTANCES}); \
+                 this solve kept none"
+            )),
             _ => Ok(()),
         }
     }
@@ -88,7 +92,9 @@ impl Source {
     pub fn has_distances(&self) -> bool {
         match self {
             Source::Stored(stored) => stored.distances().is_some(),
-            _ => true,
+            Source::Solved(solved) => solved.has_distances(),
+            #[cfg(feature = "embedded")]
+            Source::EmbeddedCards => true,
         }
     }
 

@@ -281,6 +281,56 @@ fn ranks_on_threads_solve_as_one_process() {
     }
 }
 
+/// Across ranks without distances, the solve's codes are the one
+/// process's and it says it kept no distances: its answers give none, and
+/// writing a distance table from it is refused, not written as "no
+/// distance" for every win and loss (which every reader refuses).
+#[test]
+fn ranks_without_distances_keep_none_and_say_so() {
+    let tictactoe = crate::games::tictactoe::TicTacToe;
+    let options = SolveOptions {
+        symmetry: true,
+        reverse_graph: false,
+    };
+    let want = solve(&tictactoe, &options).unwrap();
+    assert!(want.has_distances());
+    for size in [1, 2, 3] {
+        let results = each_rank(&tictactoe, &options, size, |_| (None, false), |_, r| r);
+        let mut results = results.into_iter();
+        let got = results.next().unwrap().unwrap().unwrap();
+        assert!(results.all(|r| matches!(r, Ok(None))), "on {size}");
+        assert_eq!(want.codes, got.codes, "on {size}");
+        assert!(!got.has_distances(), "on {size}");
+        assert!(got.distances.is_empty(), "on {size}");
+        // A position won or lost has a distance in one and none here.
+        let decided = (0..tictactoe.states())
+            .find(|&i| want.distance(&tictactoe, i).is_some())
+            .unwrap();
+        assert_eq!(got.distance(&tictactoe, decided), None);
+        let dir = std::env::temp_dir().join(format!(
+            "gametable-ranks-no-distances-{}-{size}",
+            std::process::id()
+        ));
+        let path = dir.join("t.gtbl");
+        let mut got = got;
+        let refused = crate::store::write_tables(
+            &tictactoe,
+            &mut got,
+            &path,
+            &crate::store::WriteOptions {
+                compression: crate::store::Compression::None,
+                distances: true,
+                regenerate: "a test".into(),
+            },
+        )
+        .unwrap_err()
+        .to_string();
+        assert!(refused.contains("the sweep kept none"), "{refused}");
+        assert!(!path.exists() && !crate::store::distance_path(&path).exists());
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}
+
 /// Solves `game` on 2 ranks with a checkpoint every level, rank `rank`
 /// unable to write its checkpoint of `level` (a directory stands at its
 /// name): the job stops with the commit of `level - 1` in place. Resumed,

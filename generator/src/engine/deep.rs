@@ -162,6 +162,24 @@ pub fn distance_fits(outcome: Option<Outcome>, distance: Option<u16>) -> bool {
     }
 }
 
+/// The first of `states` stored states whose code (`code_at`, `None` past
+/// the codes) and distance in `distances` ([`super::NO_DISTANCE`] for none)
+/// do not go together by [`distance_fits`], if any: what a writer checks
+/// before it writes a solve's outcome and distance tables.
+pub fn first_misfit(
+    states: u64,
+    code_at: impl Fn(u64) -> Option<u8>,
+    distances: &super::distances::Distances,
+) -> Option<u64> {
+    (0..states).find(|&s| {
+        let code = code_at(s).unwrap_or(gametable::code::NOT_A_POSITION);
+        let distance = distances
+            .get(s as usize)
+            .filter(|&d| d != super::NO_DISTANCE);
+        !distance_fits(Outcome::from_code(code), distance)
+    })
+}
+
 /// An answer with its distance dropped: what a check without distances
 /// compares.
 fn outcome_only(answer: Answer) -> Answer {

@@ -173,7 +173,9 @@ pub struct Solved {
     /// One outcome code per stored state ([`gametable::code`]).
     pub codes: Codes,
     /// One distance per stored state, [`NO_DISTANCE`] for draws and
-    /// non-positions (one byte each while they fit).
+    /// non-positions (one byte each while they fit); empty when the sweep
+    /// kept none (across processes without distances: see
+    /// [`Solved::has_distances`]).
     pub distances: Distances,
     /// How many stored states have each code, indexed by code.
     pub counts: [u64; 4],
@@ -217,8 +219,15 @@ impl Solved {
         self.orbits.as_ref()?.settled(game, index)
     }
 
+    /// Whether the solve kept a distance per stored state (a sweep on
+    /// threads always does; one across processes only when asked).
+    pub fn has_distances(&self) -> bool {
+        self.distances.len() == self.codes.len()
+    }
+
     /// The distance of state `index` to the end under perfect play (`None`
-    /// for draws and non-positions).
+    /// for draws and non-positions, and for every state when the solve
+    /// kept no distances).
     pub fn distance<G: Game>(&self, game: &G, index: u64) -> Option<u16> {
         if let Some((_, distance)) = self.settled(game, index) {
             return Some(distance);
@@ -334,11 +343,13 @@ pub fn solve_on<G: Game, S: Sweeper>(
             levels: solved.levels,
         });
     }
-    if distances.is_empty() {
-        distances = Distances::none(stored as usize);
-    }
     let codes = match &solved.deferred {
         // Read from the distances, the sweep's cells already freed.
+        Some(_) if distances.is_empty() && stored > 0 => {
+            return Err(SolveError::Sweep(
+                "the sweep left its codes to be read from distances it did not keep".into(),
+            ))
+        }
         Some(deferred) => {
             let mut listed = deferred.not_positions.iter().peekable();
             Codes::from_fn(stored as usize, |s| {

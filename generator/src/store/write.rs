@@ -86,8 +86,9 @@ pub fn write_tables<G: Game>(
     if stored == expected && stored > 0 && options.distances && solved.distances.is_empty() {
         return Err(refuse(
             outcome_path,
-            "the solve holds no distances: an earlier write_tables took them (solve again, or \
-             write with distances: false)"
+            "the solve holds no distances: the sweep kept none (a sweep across processes \
+             without distances), or an earlier write_tables took them (solve again with \
+             distances, or write with distances: false)"
                 .to_string(),
         ));
     }
@@ -113,6 +114,23 @@ pub fn write_tables<G: Game>(
         compression: options.compression,
         generator: GENERATOR.to_string(),
     };
+
+    // Every win and loss has its distance, and nothing else one: the rule
+    // readers check a pair by, checked before anything is encoded.
+    if options.distances {
+        let codes = &solved.codes;
+        if let Some(s) =
+            crate::engine::deep::first_misfit(stored, |s| codes.get(s as usize), &solved.distances)
+        {
+            return Err(refuse(
+                outcome_path,
+                format!(
+                    "internal error: the solve's distance of stored state {s} disagrees with its \
+                     outcome; nothing written"
+                ),
+            ));
+        }
+    }
 
     // The two tables are encoded and read back at once, on two threads:
     // each is one zstd frame, compressed on one core.

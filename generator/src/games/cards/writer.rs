@@ -8,7 +8,7 @@
 
 use std::path::{Path, PathBuf};
 
-use gametable::{code, PerfectPlay, Variant};
+use gametable::{PerfectPlay, Variant};
 
 use super::files::{self as table_file, DistanceFile, OutcomeFile};
 use super::solve::Solution;
@@ -181,13 +181,12 @@ pub fn layout_distances(
     distances: Distances,
 ) -> Result<EncodedLayoutDistances> {
     let agrees = distances.len() as u64 == outcomes.states
-        && (0..outcomes.states).all(|i| {
-            let code = gametable::packing::code_at(packed, i).unwrap_or(code::NOT_A_POSITION);
-            let distance = distances
-                .get(i as usize)
-                .filter(|&d| d != crate::engine::NO_DISTANCE);
-            crate::engine::deep::distance_fits(gametable::Outcome::from_code(code), distance)
-        });
+        && crate::engine::deep::first_misfit(
+            outcomes.states,
+            |i| gametable::packing::code_at(packed, i),
+            &distances,
+        )
+        .is_none();
     if !agrees {
         return Err(
             "internal error: the sweep's distances disagree with its outcomes; nothing written"
