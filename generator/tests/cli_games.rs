@@ -957,6 +957,23 @@ fn overlong_lines_stop_the_reading() {
     );
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("line 1 of /dev/zero is longer than"));
+    // A folder named for the positions is said to be one, as for a table.
+    let folder = std::env::temp_dir();
+    let out = gametable(
+        &[
+            "query",
+            "tictactoe",
+            "--positions",
+            folder.to_str().unwrap(),
+        ],
+        "",
+    );
+    assert!(!out.status.success());
+    assert!(
+        text(&out.stderr).contains(&format!("{}: is a folder, not a file", folder.display())),
+        "{}",
+        text(&out.stderr)
+    );
     let mut input = b"\xff\n".to_vec();
     input.extend(vec![b'5'; 10_000]);
     let out = gametable(&["play", "tictactoe"], &input);

@@ -104,9 +104,16 @@ fn described<G: Game>(game: &G) -> String {
     format!("{} ({})", game.name(), parameters.join(", "))
 }
 
+/// Whether `game`'s work cells take two bytes (more moves than a byte
+/// counts down) rather than one.
+fn wide_cells<G: Game>(game: &G) -> bool {
+    game.max_moves() > usize::from(u8::MAX_COUNT)
+}
+
 /// Refuses, before anything is built, a game whose sweep could not even
 /// hold its first table on this machine: the work cells (a byte per stored
-/// state, this process's share of them), or, for orbits the game does not
+/// state, two for games of more moves than a byte counts; this process's
+/// share of them), or, for orbits the game does not
 /// count itself, the bitmap that numbers them (a bit per index, whole on
 /// every process). An index space such as Connect Four 7 x 6's would
 /// otherwise end the process on a failed allocation, or worse, where the
@@ -119,11 +126,16 @@ pub fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Resul
     // (The orbits are counted only for a sweep over them: a game may count
     // them by a scan of every state.)
     let own = symmetric.then(|| super::orbits::own_count(game)).flatten();
+    let cell = if wide_cells(game) { 2 } else { 1 };
     let (what, bytes, share) = match (symmetric, own) {
         (true, Some(orbits)) => (
-            "the work cells (a byte per orbit)",
-            orbits,
-            orbits.div_ceil(processes),
+            if cell == 1 {
+                "the work cells (a byte per orbit)"
+            } else {
+                "the work cells (two bytes per orbit)"
+            },
+            orbits.saturating_mul(cell),
+            orbits.div_ceil(processes).saturating_mul(cell),
         ),
         (true, None) => {
             let bitmap = game.states().div_ceil(8);
@@ -134,9 +146,13 @@ pub fn check_size<G: Game>(game: &G, symmetric: bool, processes: usize) -> Resul
             )
         }
         (false, _) => (
-            "the work cells (a byte per state)",
-            game.states(),
-            game.states().div_ceil(processes),
+            if cell == 1 {
+                "the work cells (a byte per state)"
+            } else {
+                "the work cells (two bytes per state)"
+            },
+            game.states().saturating_mul(cell),
+            game.states().div_ceil(processes).saturating_mul(cell),
         ),
     };
     let memory = super::memory::limit();
@@ -324,7 +340,7 @@ pub fn solve_on<G: Game, S: Sweeper>(
     );
     // Counters sized by the game's largest number of moves: one byte where
     // that suffices, two where not.
-    let solved = if game.max_moves() <= u8::MAX_COUNT {
+    let solved = if !wide_cells(game) {
         let kernel = GameKernel::new(&space, preds, room).keeping_distances();
         sweep_with(&kernel, sweeper, &key, &progress, &mut on_decided)
     } else {
@@ -1020,6 +1036,27 @@ pub(crate) mod tests {
             let (a, b) = self.piles(index);
             self.at(a.max(b), a.min(b))
         }
+    }
+
+    /// The size check counts the cells a game's sweep will take: two
+    /// bytes a state for a game of more moves than a byte counts.
+    #[test]
+    fn the_size_check_counts_two_byte_cells() {
+        let huge = WideNim { cap: (1 << 31) - 1 };
+        assert_eq!(huge.states(), 1 << 62);
+        let refused = check_size(&huge, false, 1).unwrap_err();
+        assert!(
+            refused.contains(
+                "the work cells (two bytes per state) would take 9223372036854775808 bytes"
+            ),
+            "{refused}"
+        );
+        let refused = check_size(&huge, false, 4).unwrap_err();
+        assert!(
+            refused.contains("(2305843009213693952 on each of 4 processes)"),
+            "{refused}"
+        );
+        assert!(check_size(&WideNim { cap: 200 }, false, 1).is_ok());
     }
 
     #[test]

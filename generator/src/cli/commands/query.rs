@@ -124,8 +124,11 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
         let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
             Box::new(io::stdin().lock())
         } else {
+            // The one rule for a path a person names: a folder, a link to
+            // nothing or a named pipe is said to be one (`-` reads a pipe).
             Box::new(io::BufReader::new(
-                std::fs::File::open(path).map_err(|e| format!("{}: {e}", path.display()))?,
+                gametable_format::open_for_reading(path)
+                    .map_err(|e| format!("{}: {e}", path.display()))?,
             ))
         };
         // One answer per line, in order, so that answers pair with lines

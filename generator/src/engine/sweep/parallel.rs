@@ -72,23 +72,31 @@ const PARTS_PER_THREAD: usize = 8;
 pub fn sweep<K: Kernel>(
     kernel: &K,
     progress: impl Fn(u32, u64),
-    mut on_decided: impl FnMut(u64, u32),
+    on_decided: impl FnMut(u64, u32),
 ) -> SpaceSolution
 where
     K::Scratch: Send,
 {
-    let states = kernel.slots();
-    if why_one_thread(states).is_some() {
-        let mut decided = 0u64;
-        return super::level::sweep(kernel, |s, level| {
-            decided += 1;
-            on_decided(s, level);
-            if decided.is_multiple_of(1 << 20) {
-                progress(level, decided);
-            }
-        });
+    if why_one_thread(kernel.slots()).is_some() {
+        return one_thread(kernel, progress, on_decided);
     }
     two_phase(kernel, progress, on_decided)
+}
+
+/// [`super::level::sweep`] with [`sweep`]'s progress, every 2^20 states.
+fn one_thread<K: Kernel>(
+    kernel: &K,
+    progress: impl Fn(u32, u64),
+    mut on_decided: impl FnMut(u64, u32),
+) -> SpaceSolution {
+    let mut decided = 0u64;
+    super::level::sweep(kernel, |s, level| {
+        decided += 1;
+        on_decided(s, level);
+        if decided.is_multiple_of(1 << 20) {
+            progress(level, decided);
+        }
+    })
 }
 
 /// Why [`sweep`] runs the one-thread level sweep for a space of `states`
@@ -108,9 +116,10 @@ pub fn why_one_thread(states: usize) -> Option<&'static str> {
     }
 }
 
-/// The two-phase parallel sweep itself, whatever the space's size (at most
-/// 2^32 states). `on_decided` is called after each level for the states it
-/// decided, in increasing order.
+/// The two-phase parallel sweep itself, whatever the space's size:
+/// `on_decided` is called after each level for the states it decided, in
+/// increasing order. Past 2^32 states, whose indices its buckets do not
+/// hold, it runs the one-thread level sweep.
 pub fn two_phase<K: Kernel>(
     kernel: &K,
     progress: impl Fn(u32, u64),
@@ -120,6 +129,9 @@ where
     K::Scratch: Send,
 {
     let states = kernel.slots();
+    if u32::try_from(states).is_err() {
+        return one_thread(kernel, progress, on_decided);
+    }
     let mut work = Cells::<K::Cell>::zeroed(states);
     let bitmap_words = states.div_ceil(WORD_STATES);
     let mut dirty = [vec![0u64; bitmap_words], vec![0u64; bitmap_words]];
