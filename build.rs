@@ -71,6 +71,13 @@ fn embed() -> Result<(), String> {
                 outcome_code(&outcomes, index)
             ));
         }
+        // Rank 0 is the all-zero hand: the mover's below HANDS, the
+        // waiting side's at multiples of it.
+        if !consistency::ending_fits(index < HANDS, index % HANDS == 0, known) {
+            return Err(format!(
+                "{DISTANCES}: distance {distance} at state {index} is not what the rules give a state ending there or not"
+            ));
+        }
     }
     let out_dir = std::env::var_os("OUT_DIR").ok_or("OUT_DIR unset")?;
     for (payload, name) in [

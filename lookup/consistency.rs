@@ -25,6 +25,20 @@ pub const fn fits(code: u8, distance: Option<u16>, index: u64, hands: u64) -> bo
     }
 }
 
+/// Whether distance `distance` (`None` for none) can be that of a Cards
+/// state by the rules alone, from whether the side to move
+/// (`to_move_zero`) and the side waiting (`waiting_zero`) hold only
+/// zeros: the both-zero pair has no distance, a state with one hand all
+/// zeros is over (distance 0), and no other state is.
+pub const fn ending_fits(to_move_zero: bool, waiting_zero: bool, distance: Option<u16>) -> bool {
+    match (to_move_zero, waiting_zero, distance) {
+        (true, true, distance) => distance.is_none(),
+        (false, false, Some(0)) => false,
+        (false, false, _) => true,
+        (_, _, distance) => matches!(distance, Some(0)),
+    }
+}
+
 #[cfg(test)]
 mod tests {
     use super::*;
@@ -46,5 +60,22 @@ mod tests {
         assert!(!fits(code::WIN, Some(4), hands + 7, hands));
         assert!(fits(code::LOSS, Some(4), hands + 7, hands));
         assert!(!fits(code::LOSS, Some(5), hands + 7, hands));
+    }
+
+    #[test]
+    fn the_rule_of_states_that_end_or_not() {
+        // Both hands all zeros: no position, no distance.
+        assert!(ending_fits(true, true, None));
+        assert!(!ending_fits(true, true, Some(0)));
+        // One hand all zeros: over, at 0.
+        for (to_move, waiting) in [(true, false), (false, true)] {
+            assert!(ending_fits(to_move, waiting, Some(0)));
+            assert!(!ending_fits(to_move, waiting, None));
+            assert!(!ending_fits(to_move, waiting, Some(2)));
+        }
+        // Neither: anything but 0.
+        assert!(ending_fits(false, false, None));
+        assert!(ending_fits(false, false, Some(7)));
+        assert!(!ending_fits(false, false, Some(0)));
     }
 }

@@ -90,14 +90,11 @@ impl<'a> DistanceTable<'a> {
     ) -> Result<DistanceTable<'a>, TableError> {
         let table = DistanceTable::check_length(variant, bits, bytes)?;
         let hands = u64::from(variant.hands());
+        // Rank 0 is the all-zero hand: the mover's below `hands`, the
+        // waiting side's at multiples of it.
         let bad = (0..variant.states()).find(|&index| {
-            let terminal = index < hands || index % hands == 0;
             let distance = table.distance_at(index);
-            match (index, distance) {
-                (0, distance) => distance.is_some(),
-                (_, Some(0)) => !terminal,
-                (_, _) => terminal,
-            }
+            !crate::consistency::ending_fits(index < hands, index % hands == 0, distance)
         });
         match bad {
             Some(index) => Err(TableError::Distance { index }),

@@ -397,11 +397,7 @@ fn check_orbit_distances(orbits: &Orbits, bits: u8, bytes: &[u8]) -> Result<(), 
         // state has an all-zero hand exactly when its orbit's states do.
         let (a, b) = orbits.state(index);
         let distance = distance_in(bytes, bits, index);
-        match (a == 0, b == 0, distance) {
-            (true, true, distance) => distance.is_some(),
-            (_, _, Some(0)) => a != 0 && b != 0,
-            (terminal_a, terminal_b, _) => terminal_a || terminal_b,
-        }
+        !crate::consistency::ending_fits(a == 0, b == 0, distance)
     });
     match bad {
         Some(index) => Err(TableError::Distance { index }),

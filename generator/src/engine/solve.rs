@@ -107,7 +107,7 @@ fn described<G: Game>(game: &G) -> String {
 /// Whether `game`'s work cells take two bytes (more moves than a byte
 /// counts down) rather than one.
 fn wide_cells<G: Game>(game: &G) -> bool {
-    game.max_moves() > usize::from(u8::MAX_COUNT)
+    game.max_moves() > u8::MAX_COUNT
 }
 
 /// Refuses, before anything is built, a game whose sweep could not even

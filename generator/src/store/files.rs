@@ -1,7 +1,7 @@
 //! What every table file shares, whatever its game: the maker's name,
 //! bounded reading, the names of the files beside a table, packing
-//! distances, and the `SHA256SUMS` list (moved here from `table_file`,
-//! which re-exports them for Cards).
+//! distances, and the `SHA256SUMS` list (Cards' `games::cards::files`
+//! re-exports them).
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -11,8 +11,8 @@ use crate::cli::registry::BuiltIn;
 use crate::cli::source::Source;
 use crate::distributed::Executor;
 use crate::engine::{Game, SolveOptions};
-use crate::games::cards::files as table_file;
-use crate::games::cards::solve as sweep;
+use crate::games::cards::files as cards_files;
+use crate::games::cards::solve as cards_solve;
 use crate::games::cards::writer::{
     self, encode_distances, encode_outcomes, file_name_of, layout_distances,
 };
@@ -28,7 +28,7 @@ pub struct Options {
 }
 
 /// `generate cards`: writes `path` (outcomes), with `--distances` also
-/// `table_file::distance_path(path)`, their fingerprints and checksum entries.
+/// `cards_files::distance_path(path)`, their fingerprints and checksum entries.
 pub fn cards(
     cards: u8,
     modulus: u8,
@@ -38,7 +38,7 @@ pub fn cards(
 ) -> crate::cli::Result<()> {
     let variant = Variant::new(cards, modulus)?;
     let path = output.unwrap_or_else(|| {
-        Path::new("data").join(table_file::layout_file_name(
+        Path::new("data").join(cards_files::layout_file_name(
             variant,
             gametable_format::Symmetry::None,
             gametable_format::Compression::Zstd,
@@ -54,7 +54,7 @@ pub fn cards(
     // With distances, or across ranks: the orbit sweep keeps a distance
     // byte per orbit as it decides it and expands them to every state.
     let (solution, distances) = if options.distances || matches!(executor, Executor::Ranks(_)) {
-        let solved = sweep::solve_orbits_on(
+        let solved = cards_solve::solve_orbits_on(
             variant,
             executor,
             gametable_format::Symmetry::None,
@@ -67,7 +67,7 @@ pub fn cards(
         (solved.solution, solved.distances)
     } else {
         (
-            sweep::solve_parallel(variant, |level, decided, stored| {
+            cards_solve::solve_parallel(variant, |level, decided, stored| {
                 progress.update(level, decided, stored)
             }),
             None,
@@ -90,13 +90,13 @@ pub fn cards(
     let landed = outcome
         .write(&path, &mut written)
         .and_then(|()| match &distance {
-            Some(distance) => distance.write(&table_file::distance_path(&path), &mut written),
+            Some(distance) => distance.write(&cards_files::distance_path(&path), &mut written),
             None => Ok(()),
         });
     if let Err(e) = landed {
         return Err(store::settle_failed_write(&path, &written, e));
     }
-    table_file::update_sums(&dir, &written)?;
+    cards_files::update_sums(&dir, &written)?;
     tables_done(&path, distance.is_none(), executor)?;
     drop(held);
 
@@ -130,7 +130,7 @@ pub fn cards(
     for (table, encoded) in [(path.clone(), Some(&outcome.bytes))].into_iter().chain(
         distance
             .as_ref()
-            .map(|d| (table_file::distance_path(&path), Some(&d.bytes))),
+            .map(|d| (cards_files::distance_path(&path), Some(&d.bytes))),
     ) {
         if let Some(bytes) = encoded {
             say!(
@@ -143,7 +143,7 @@ pub fn cards(
     }
     say!(
         "wrote the fingerprints and {}",
-        dir.join(table_file::SUMS).display()
+        dir.join(cards_files::SUMS).display()
     );
     Ok(())
 }
@@ -184,13 +184,13 @@ fn check_writable(
     symmetry: gametable_format::Symmetry,
     distances: bool,
 ) -> crate::cli::Result<()> {
-    let Err(e) = table_file::check_writable(variant, symmetry, distances) else {
+    let Err(e) = cards_files::check_writable(variant, symmetry, distances) else {
         return Ok(());
     };
     // The flags that make it fit, the one that keeps the most first.
     let orbits = gametable_format::Symmetry::Orbits;
     let fits =
-        |symmetry, distances| table_file::check_writable(variant, symmetry, distances).is_ok();
+        |symmetry, distances| cards_files::check_writable(variant, symmetry, distances).is_ok();
     let hint = if symmetry != orbits && fits(orbits, distances) {
         "; with --symmetry orbits (one state per orbit) it fits"
     } else if distances && fits(symmetry, false) {
@@ -231,7 +231,7 @@ fn check_memory(
 
 /// `generate cards` with `--symmetry orbits` or `--compression none`: solves
 /// `variant` and writes its outcome table in that layout (default
-/// name from `table_file::layout_file_name`), its fingerprint and its
+/// name from `cards_files::layout_file_name`), its fingerprint and its
 /// `SHA256SUMS` entry, after reading it back with the lookup crate's own
 /// opener. With `distances` (unless `--no-distances`) also its distance
 /// table in the same layout (`<stem>-distance.gtbl`: per orbit for a reduced
@@ -246,7 +246,11 @@ pub fn outcome_table(
     executor: &Executor<'_>,
 ) -> crate::cli::Result<()> {
     let path = output.unwrap_or_else(|| {
-        Path::new("data").join(table_file::layout_file_name(variant, symmetry, compression))
+        Path::new("data").join(cards_files::layout_file_name(
+            variant,
+            symmetry,
+            compression,
+        ))
     });
     let file_name = file_name_of(&path)?;
     let dir = path.parent().map(Path::to_path_buf).unwrap_or_default();
@@ -256,14 +260,14 @@ pub fn outcome_table(
     let started = Instant::now();
     let (laid, laid_distances) = match executor {
         Executor::Threads if !distances => (
-            table_file::solve_outcomes(variant, symmetry, compression)?,
+            cards_files::solve_outcomes(variant, symmetry, compression)?,
             None,
         ),
         // The distances come from the orbit sweep itself, a byte per orbit
         // as it decides them, on threads as across ranks.
         _ => {
             let solved =
-                sweep::solve_orbits_on(variant, executor, symmetry, distances, |_, _, _| {})?;
+                cards_solve::solve_orbits_on(variant, executor, symmetry, distances, |_, _, _| {})?;
             let Some(solved) = solved else {
                 return Ok(());
             };
@@ -274,7 +278,7 @@ pub fn outcome_table(
                 gametable_format::Symmetry::None => variant.states(),
                 gametable_format::Symmetry::Orbits => solution.stored_states,
             };
-            let laid = table_file::lay_out(
+            let laid = cards_files::lay_out(
                 variant,
                 symmetry,
                 compression,
@@ -290,7 +294,7 @@ pub fn outcome_table(
     let counts = laid.counts;
     let (bytes, decoded) = writer::read_back(laid.packed, laid.bytes, counts)?;
     let stored = decoded.header().states;
-    let fingerprint = table_file::fingerprint(&file_name, decoded.header(), bytes.len(), counts);
+    let fingerprint = cards_files::fingerprint(&file_name, decoded.header(), bytes.len(), counts);
     // The distance table is encoded and checked before anything
     // lands, so that a failure or a kill there leaves the old tables alone.
     let distance = if distances {
@@ -324,7 +328,7 @@ pub fn outcome_table(
     if let Err(e) = landed {
         return Err(store::settle_failed_write(&path, &written, e).into());
     }
-    table_file::update_sums(&dir, &written)?;
+    cards_files::update_sums(&dir, &written)?;
     tables_done(&path, !distances, executor)?;
     drop(held);
     say!(
@@ -347,7 +351,7 @@ pub fn outcome_table(
     let beside = if distances {
         format!(
             ", the distance table {}",
-            table_file::distance_path(&path).display()
+            cards_files::distance_path(&path).display()
         )
     } else {
         String::new()
@@ -357,7 +361,7 @@ pub fn outcome_table(
         path.display(),
         bytes.len(),
         gametable_format::hex(&decoded.header().payload_sha256),
-        dir.join(table_file::SUMS).display()
+        dir.join(cards_files::SUMS).display()
     );
     Ok(())
 }

@@ -18,7 +18,7 @@ use std::path::{Path, PathBuf};
 use std::time::Instant;
 
 use crate::games::cards::deep::{self, DeepReport};
-use crate::games::cards::files::{self as table_file, DistanceFile, OutcomeFile};
+use crate::games::cards::files::{self as cards_files, DistanceFile, OutcomeFile};
 use crate::games::cards::notation::name_state;
 use crate::games::cards::solve::Solution;
 use gametable::symmetry::Orbits;
@@ -69,7 +69,7 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     let mut failures = 0;
     let mut checks = 0;
     for dir in &dirs {
-        let sums = dir.join(table_file::SUMS);
+        let sums = dir.join(cards_files::SUMS);
         // (A link to nothing, or a folder, named so is a list lost.)
         if !crate::store::something_at(&sums) {
             continue;
@@ -187,7 +187,7 @@ fn deep_pair(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<bo
     }
     // Cards' full tables get Cards' own deep check; every other table
     // (reduced Cards tables too) the engine's generic one.
-    let result = if is_cards(outcome_path) && !table_file::is_reduced(outcome_path) {
+    let result = if is_cards(outcome_path) && !cards_files::is_reduced(outcome_path) {
         deep_one(outcome_path, distance_path)
     } else {
         deep_generic(outcome_path, Some(distance_path))
@@ -228,7 +228,7 @@ fn without_path<'a>(path: &Path, error: &'a str) -> &'a str {
 /// Whether the table at `path` reads and names Cards (or does not read:
 /// Cards' checks then name the fault as before).
 fn is_cards(path: &Path) -> bool {
-    table_file::read_bytes(path).is_ok_and(|bytes| {
+    cards_files::read_bytes(path).is_ok_and(|bytes| {
         gametable_format::read_raw(&bytes).map_or(true, |raw| raw.header.game.name == "cards")
     })
 }
@@ -241,7 +241,7 @@ type GenericFresh = HashMap<(String, bool), Solved>;
 /// command that regenerates it), `SHA256SUMS`, and a fresh solve compared
 /// stored state by stored state.
 fn verify_generic(path: &Path, fresh: &mut GenericFresh) -> crate::cli::Result<String> {
-    let bytes = table_file::read_bytes(path)?;
+    let bytes = cards_files::read_bytes(path)?;
     let table = crate::store::decode_table(path, &bytes)?;
     let game = registry::from_header(table.name(), table.parameters())?;
     crate::with_game!(&game, g => verify_game(g, &game, path, &bytes, &table, fresh))
@@ -258,7 +258,7 @@ fn verify_game<G: Notation>(
     table.check_game(g)?;
     let outcome_name = match table.kind() {
         TableKind::Outcome => file_name(path),
-        TableKind::Distance => file_name(&table_file::outcome_path(path).unwrap_or_default()),
+        TableKind::Distance => file_name(&cards_files::outcome_path(path).unwrap_or_default()),
     };
     let regenerate = |output: &str| {
         super::generate::regenerate_command(
@@ -278,7 +278,7 @@ fn verify_game<G: Notation>(
     );
     let outcome_here = match table.kind() {
         TableKind::Outcome => path.to_path_buf(),
-        TableKind::Distance => table_file::outcome_path(path).unwrap_or_default(),
+        TableKind::Distance => cards_files::outcome_path(path).unwrap_or_default(),
     };
     let command = regenerate(&outcome_here.display().to_string());
     let lacking = Lacking::of_companions(path, &expected, bytes)?;
@@ -450,11 +450,11 @@ fn tables_in(dir: &Path) -> crate::cli::Result<Vec<PathBuf>> {
 
 /// The (outcome, distance) pair a table belongs to, by file name.
 fn pair_of(path: &Path) -> crate::cli::Result<(PathBuf, PathBuf)> {
-    let bytes = table_file::read_bytes(path)?;
-    match table_file::kind_of(path, &bytes)? {
-        TableKind::Outcome => Ok((path.to_path_buf(), table_file::distance_path(path))),
+    let bytes = cards_files::read_bytes(path)?;
+    match cards_files::kind_of(path, &bytes)? {
+        TableKind::Outcome => Ok((path.to_path_buf(), cards_files::distance_path(path))),
         TableKind::Distance => {
-            let outcome = table_file::outcome_path(path).ok_or_else(|| {
+            let outcome = cards_files::outcome_path(path).ok_or_else(|| {
                 format!(
                     "cannot tell the outcome table that goes with {} (expected a name ending in -distance.gtbl)",
                     path.display()
@@ -525,8 +525,8 @@ fn check_pair_headers(outcome_path: &Path, distance_path: &Path) -> crate::cli::
 fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<DeepReport> {
     check_pair_headers(outcome_path, distance_path)?;
     let read = |path: &Path, kind| -> crate::cli::Result<_> {
-        let bytes = table_file::read_bytes(path).map_err(needing_both)?;
-        Ok(table_file::decode_cards(path, &bytes, kind)?)
+        let bytes = cards_files::read_bytes(path).map_err(needing_both)?;
+        Ok(cards_files::decode_cards(path, &bytes, kind)?)
     };
     let (_, variant, packed) = read(outcome_path, TableKind::Outcome)?;
     let (header, distance_variant, bytes) = read(distance_path, TableKind::Distance)?;
@@ -538,20 +538,20 @@ fn deep_one(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<Dee
 fn fresh_for(fresh: &mut Fresh, variant: Variant) -> &(Solution, Distances) {
     fresh
         .entry((variant.cards(), variant.modulus()))
-        .or_insert_with(|| table_file::solve_with_distances(variant))
+        .or_insert_with(|| cards_files::solve_with_distances(variant))
 }
 
 fn verify_one(path: &Path, fresh: &mut Fresh) -> crate::cli::Result<String> {
-    let bytes = table_file::read_bytes(path)?;
-    match table_file::kind_of(path, &bytes)? {
+    let bytes = cards_files::read_bytes(path)?;
+    match cards_files::kind_of(path, &bytes)? {
         TableKind::Outcome => verify_outcomes(path, &bytes, fresh),
         TableKind::Distance => verify_distances(path, &bytes, fresh),
     }
 }
 
 fn regenerate_command(header: &gametable_format::Header, path: &Path) -> String {
-    let outcome = table_file::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
-    table_file::regenerate_command(header, &outcome.display().to_string())
+    let outcome = cards_files::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
+    cards_files::regenerate_command(header, &outcome.display().to_string())
 }
 
 fn file_name(path: &Path) -> String {
@@ -601,7 +601,7 @@ impl Lacking {
 /// Compares the fingerprint beside `path` with the one expected, line by
 /// line; one that is not there is said, for [`Lacking`].
 fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<Option<String>> {
-    let fingerprint_path = table_file::fingerprint_path(path);
+    let fingerprint_path = cards_files::fingerprint_path(path);
     if !crate::store::something_at(&fingerprint_path) {
         return Ok(Some(format!(
             "no fingerprint {} is beside it",
@@ -661,7 +661,7 @@ fn check_fingerprint(path: &Path, expected: &str) -> crate::cli::Result<Option<S
 fn check_listed_sum(path: &Path, bytes: &[u8]) -> crate::cli::Result<Option<String>> {
     let name = file_name(path);
     let dir = path.parent().unwrap_or(Path::new(""));
-    let sums = dir.join(table_file::SUMS);
+    let sums = dir.join(cards_files::SUMS);
     // Every writer lists its tables: a table without a list beside it
     // lacks it, as one without its fingerprint does.
     if !crate::store::something_at(&sums) {
@@ -669,7 +669,7 @@ fn check_listed_sum(path: &Path, bytes: &[u8]) -> crate::cli::Result<Option<Stri
     }
     let digest = gametable_format::hex(&gametable_format::sha256(bytes));
     let mut listed_here = false;
-    for (listed, file) in table_file::read_sums(dir)? {
+    for (listed, file) in cards_files::read_sums(dir)? {
         if file == name && listed != digest {
             return Err(format!("{} lists another sha256 for {name}", sums.display()).into());
         }
@@ -686,7 +686,7 @@ fn verify_outcomes(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli::
     }
     let file = OutcomeFile::from_bytes(path, bytes)?;
     let expected =
-        table_file::fingerprint(&file_name(path), &file.header, bytes.len(), file.counts());
+        cards_files::fingerprint(&file_name(path), &file.header, bytes.len(), file.counts());
     let lacking = Lacking::of_companions(path, &expected, bytes)?;
 
     let (solution, _) = fresh_for(fresh, file.variant);
@@ -721,7 +721,7 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
         return verify_reduced_distances(path, bytes);
     }
     let file = DistanceFile::from_bytes(path, bytes)?;
-    let expected = table_file::distance_fingerprint(
+    let expected = cards_files::distance_fingerprint(
         &file_name(path),
         &file.header,
         bytes.len(),
@@ -730,7 +730,7 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
     let lacking = Lacking::of_companions(path, &expected, bytes)?;
 
     let (_, distances) = fresh_for(fresh, file.variant);
-    let (bits, payload) = table_file::distance_payload_of(distances)?;
+    let (bits, payload) = cards_files::distance_payload_of(distances)?;
     if bits != file.header.bits_per_state || *payload != file.bytes {
         let table = file.table();
         let index = (0..file.variant.states())
@@ -764,13 +764,13 @@ fn verify_reduced_distances(path: &Path, bytes: &[u8]) -> crate::cli::Result<Str
     let table = gametable::OpenDistanceTable::from_bytes(bytes)
         .map_err(|e| crate::cli::source::open_error(path, e))?;
     let variant = table.variant();
-    let outcome_path = table_file::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
+    let outcome_path = cards_files::outcome_path(path).unwrap_or_else(|| path.to_path_buf());
     let expected =
         crate::games::cards::writer::layout_distance_fingerprint(path, bytes, &outcome_path)?;
     let lacking = Lacking::of_companions(path, &expected, bytes)?;
     // Per orbit: a reduced table's regeneration never holds a distance
     // for every state of the game.
-    let distances = table_file::solve_orbit_distances(variant);
+    let distances = cards_files::solve_orbit_distances(variant);
     let orbits = Orbits::new(variant);
     let hands = u64::from(variant.hands());
     let stale = (0..orbits.states()).find(|&i| {
@@ -816,10 +816,10 @@ fn verify_reduced(path: &Path, bytes: &[u8]) -> crate::cli::Result<String> {
         OpenTable::from_bytes(bytes).map_err(|e| crate::cli::source::open_error(path, e))?;
     let header = table.header();
     let variant = table.variant();
-    let counts = table_file::count_codes(table.as_bytes(), header.states);
-    let expected = table_file::fingerprint(&file_name(path), header, bytes.len(), counts);
+    let counts = cards_files::count_codes(table.as_bytes(), header.states);
+    let expected = cards_files::fingerprint(&file_name(path), header, bytes.len(), counts);
     let lacking = Lacking::of_companions(path, &expected, bytes)?;
-    let fresh = table_file::solve_outcomes(variant, Symmetry::Orbits, header.compression)?;
+    let fresh = cards_files::solve_outcomes(variant, Symmetry::Orbits, header.compression)?;
     if fresh.packed != table.as_bytes() {
         let orbit = |packed: &[u8], i: u64| {
             gametable::packing::code_at(packed, i).unwrap_or(gametable::code::NOT_A_POSITION)

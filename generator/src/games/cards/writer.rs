@@ -10,7 +10,7 @@ use std::path::{Path, PathBuf};
 
 use gametable::{PerfectPlay, Variant};
 
-use super::files::{self as table_file, DistanceFile, OutcomeFile};
+use super::files::{self as cards_files, DistanceFile, OutcomeFile};
 use super::solve::Solution;
 use crate::engine::distances::Distances;
 use crate::store;
@@ -30,8 +30,8 @@ pub struct EncodedOutcomes {
 /// Encodes the sweep's outcomes, then reads them back with every check the
 /// readers make and compares every state and the counts.
 pub fn encode_outcomes(path: &Path, solution: &Solution) -> Result<EncodedOutcomes> {
-    let bytes = table_file::encode(solution)?;
-    let decoded = OutcomeFile::from_bytes(path, &bytes).map_err(table_file::read_back_error)?;
+    let bytes = cards_files::encode(solution)?;
+    let decoded = OutcomeFile::from_bytes(path, &bytes).map_err(cards_files::read_back_error)?;
     if decoded.packed != solution.outcomes || decoded.counts() != solution.counts {
         return Err("internal error: the encoded table does not read back as the sweep's result; nothing written".into());
     }
@@ -44,7 +44,7 @@ impl EncodedOutcomes {
     pub fn write(&self, path: &Path, landed: &mut Vec<String>) -> Result<()> {
         let counts = self.decoded.counts();
         let fingerprint = |name: &str| {
-            table_file::fingerprint(name, &self.decoded.header, self.bytes.len(), counts)
+            cards_files::fingerprint(name, &self.decoded.header, self.bytes.len(), counts)
         };
         write_encoded(path, &self.bytes, fingerprint, landed)
     }
@@ -70,7 +70,7 @@ pub struct EncodedDistances {
     /// The same read back.
     pub decoded: DistanceFile,
     /// Its longest win and loss and histogram.
-    pub stats: table_file::DistanceStats,
+    pub stats: cards_files::DistanceStats,
 }
 
 /// Encodes the distances, reads them back, and checks them against the
@@ -80,16 +80,18 @@ pub fn encode_distances(
     outcomes: &OutcomeFile,
     distances: Distances,
 ) -> Result<EncodedDistances> {
-    let distance_path = table_file::distance_path(path);
-    let (bits, payload) = table_file::distance_payload(distances)?;
-    let bytes =
-        gametable_format::encode(&table_file::distance_spec(outcomes.variant, bits), &payload)?;
+    let distance_path = cards_files::distance_path(path);
+    let (bits, payload) = cards_files::distance_payload(distances)?;
+    let bytes = gametable_format::encode(
+        &cards_files::distance_spec(outcomes.variant, bits),
+        &payload,
+    )?;
     // Compared by digest (see `read_back`), so that the payload and its
     // read-back are not held together.
     let digest = gametable_format::sha256(&payload);
     drop(payload);
     let decoded =
-        DistanceFile::from_bytes(&distance_path, &bytes).map_err(table_file::read_back_error)?;
+        DistanceFile::from_bytes(&distance_path, &bytes).map_err(cards_files::read_back_error)?;
     if decoded.header.payload_sha256 != digest {
         return Err("internal error: the encoded distance table does not read back as the sweep's result; nothing written".into());
     }
@@ -111,7 +113,7 @@ impl EncodedDistances {
     /// names to `landed` as they land.
     pub fn write(&self, path: &Path, landed: &mut Vec<String>) -> Result<()> {
         let fingerprint = |name: &str| {
-            table_file::distance_fingerprint(
+            cards_files::distance_fingerprint(
                 name,
                 &self.decoded.header,
                 self.bytes.len(),
@@ -193,13 +195,13 @@ pub fn layout_distances(
                 .into(),
         );
     }
-    let distance_path = table_file::distance_path(path);
-    let (bits, payload) = table_file::distance_payload(distances)?;
+    let distance_path = cards_files::distance_path(path);
+    let (bits, payload) = cards_files::distance_payload(distances)?;
     let spec = gametable_format::TableSpec {
         symmetry: outcomes.symmetry,
         states: outcomes.states,
         compression: outcomes.compression,
-        ..table_file::distance_spec(variant, bits)
+        ..cards_files::distance_spec(variant, bits)
     };
     let bytes = gametable_format::encode(&spec, &payload)?;
     // Compared by digest (see `read_back`), so that the payload and its
@@ -235,14 +237,14 @@ pub fn layout_distance_fingerprint(
     let table = store::decode_table(distance_path, bytes)?;
     if table.symmetry() == gametable_format::Symmetry::None {
         let file = DistanceFile::from_bytes(distance_path, bytes)?;
-        return Ok(table_file::distance_fingerprint(
+        return Ok(cards_files::distance_fingerprint(
             &name,
             &file.header,
             bytes.len(),
             &file.stats(),
         ));
     }
-    let command = table_file::regenerate_command(
+    let command = cards_files::regenerate_command(
         &table.header,
         &format!("data/{}", file_name_of(outcome_path)?),
     );
@@ -259,7 +261,7 @@ pub fn layout_distance_fingerprint(
 fn unreadable(what: &str, e: &gametable::OpenError) -> Box<dyn std::error::Error> {
     use gametable_format::FormatError;
     if let gametable::OpenError::Format(FormatError::NoMemory { bytes }) = e {
-        table_file::no_memory_to_read_back(*bytes).into()
+        cards_files::no_memory_to_read_back(*bytes).into()
     } else {
         format!("internal error: the encoded {what} does not read back ({e}); nothing written")
             .into()

@@ -688,8 +688,8 @@ fn answer_query(explorer: &Explorer, query: &[(String, String)]) -> Result<Analy
     match explorer.by_values(entry, &values) {
         Ok(served) => served.analyse(position),
         Err(not_served) => {
-            // Only now build the game (Cards builds tables: not per request)
-            // for the registry's range checks (`width=10 is not in 1..=9`).
+            // A game not served: built only for the registry's range
+            // checks (`width=10 is not in 1..=9`), to say what is wrong.
             entry
                 .build_named(&values, |name, value| format!("{name}={value}"))
                 .map_err(Fault::bad)?;
