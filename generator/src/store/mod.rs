@@ -14,27 +14,31 @@
 pub mod atomic;
 mod files;
 pub mod fingerprint;
+mod lock;
 mod read;
+mod sums;
 mod tables;
 mod write;
 
 /// The command line's `verify --deep` checks a pair given by two paths.
 #[cfg(feature = "cli")]
 pub(crate) use files::distances_pair;
-/// The checkpoints' lock, as the checksum list's.
-pub(crate) use files::open_lock_file;
 pub use files::{
-    check_output, check_sums, count_codes, distance_beside, distance_path, distance_payload,
+    check_output, count_codes, distance_beside, distance_path, distance_payload,
     distance_payload_of, drop_unpaired_distances, files_written_beside, fingerprint_path,
-    lock_tables_in, no_memory_to_read_back, outcome_beside, outcome_path, pack_distances,
-    read_back_error, read_bytes, read_checked_header, read_header_only, read_header_or_damage,
-    read_sums, read_whole, settle_failed_write, something_at, update_sums, write_with_fingerprint,
-    DirLock, TableFileError, GENERATOR, MAX_COMPANION_LEN, SUMS,
+    no_memory_to_read_back, outcome_beside, outcome_path, pack_distances, read_back_error,
+    read_bytes, read_checked_header, read_header_only, read_header_or_damage, read_whole,
+    settle_failed_write, something_at, write_with_fingerprint, TableFileError, GENERATOR,
+    MAX_COMPANION_LEN, SUMS,
 };
 /// How a payload is stored ([`WriteOptions::compression`]), re-exported so
 /// that a game outside this crate writes tables without naming the format crate.
 pub use gametable_format::Compression;
+/// The checkpoints' lock, as the checksum list's.
+pub(crate) use lock::open_lock_file;
+pub use lock::{lock_tables_in, DirLock};
 pub use read::{decode_table, read_table, StoredTable};
+pub use sums::{check_sums, read_sums, update_sums};
 pub use tables::{check_orbit_count, GameTables};
 /// The command line's `stats` checks a pair it reads on its own.
 #[cfg(feature = "cli")]

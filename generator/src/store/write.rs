@@ -6,11 +6,10 @@ use std::path::{Path, PathBuf};
 
 use gametable_format::{Compression, Symmetry, TableKind, TableSpec};
 
-use super::files::{
-    distance_path, pack_distances, settle_failed_write, update_sums, TableFileError, GENERATOR,
-};
+use super::files::{distance_path, pack_distances, settle_failed_write, TableFileError, GENERATOR};
 use super::fingerprint::fingerprint;
 use super::read::{decode_table, StoredTable};
+use super::sums::update_sums;
 use crate::engine::codes::Codes;
 use crate::engine::distances::Distances;
 use crate::engine::{Game, Solved};
@@ -160,7 +159,7 @@ pub fn write_tables<G: Game>(
 
     // Held until the list is up to date: another run landing a table of
     // this name waits, and does not mix its files with these.
-    let _held = super::files::lock_tables_in(outcome_path)?;
+    let _held = super::lock::lock_tables_in(outcome_path)?;
     let mut landed = Vec::new();
     let (bytes, outcomes) = outcome_file;
     if let Err(e) = write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut landed) {
