@@ -497,8 +497,9 @@ fn a_second_write_of_one_solve_says_where_its_distances_went() {
         .to_string();
     assert!(
         error.ends_with(
-            "the solve holds no distances: an earlier write_tables took them (solve again, or \
-             write with distances: false)"
+            "the solve holds no distances: the sweep kept none (a sweep across processes \
+             without distances), or an earlier write_tables took them (solve again with \
+             distances, or write with distances: false)"
         ),
         "{error}"
     );
