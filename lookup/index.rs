@@ -3,8 +3,11 @@
 //!
 //! A table stores either every state by its dense index (a *full* table) or
 //! one state per orbit of the game's symmetry (a *reduced* table), the
-//! orbits numbered densely in increasing order of their canonical (least)
-//! dense index. A [`StateIndex`] names the game as headers do and maps a
+//! orbits numbered densely in increasing order of their canonical dense
+//! index: the member the game's `canonical` picks, whichever that is, not
+//! necessarily the least. Opening
+//! checks a numbering's name and count, not its order, so a
+//! [`StateIndex`] must number orbits exactly so. A [`StateIndex`] names the game as headers do and maps a
 //! dense index to the stored state that answers for it: the identity for a
 //! full table, the orbit number for a reduced one. Nothing else about the
 //! game (its rules, its positions) is needed to read its tables, so a game

@@ -17,7 +17,7 @@ use gametable_gen::engine::{self, reach, Game, Notation, Side, SolveOptions};
 fn the_report_carries_the_solved_values() {
     let text = example::report().unwrap();
     for line in [
-        "conformance: 200 indices (190 positions, 10 over), 374 successors (at most 3 per state), 374 predecessors, 0 canonical forms",
+        "conformance: 200 indices (190 positions, 10 over), 374 successors (at most 3 listed per state), 374 predecessors, 0 canonical forms",
         "un-moves and reverse graph: the same solution",
         "one move deep: every position consistent",
         "tables: written and read back, 200 stored states, every answer the solve's",

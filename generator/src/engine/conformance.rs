@@ -19,15 +19,18 @@
 //! - with symmetry: `canonical(s)` is in range, a position, a fixed point
 //!   of `canonical`, has the same ending as `s` (outcomes are for the player
 //!   to move, so a symmetry that swaps the players keeps them), and the
-//!   canonical successors of `s` and of `canonical(s)` are the same set;
+//!   canonical successors of `s` and of `canonical(s)` are the same set
+//!   (each canonical successor a fixed point itself); an index that is no
+//!   position has a canonical form that is none either;
 //! - with the game's own orbit numbering ([`Game::orbit_count`]): a
 //!   canonical index `s` is numbered, `representative(orbit(s)) == s`,
 //!   between the representatives of the orbits before and after it, unless
 //!   the numbering leaves it out as settled; a position's orbit is its
 //!   canonical form's.
 //!
-//! Once per check: [`Game::start`], where present, is a position, and the
-//! index [`Game::states`] (one past the last) is not.
+//! Once per check: [`Game::start`], where present, is a position, the
+//! index [`Game::states`] (one past the last) is not, and
+//! [`Game::max_moves`] is within what the sweep's counters hold.
 
 use std::fmt;
 
@@ -36,6 +39,7 @@ use gametable::Outcome;
 use super::game::Game;
 use super::orbits::own_count;
 use super::rng::SplitMix64;
+use super::sweep::Cell;
 
 /// Which indices to check.
 #[derive(Clone, Copy, Debug, PartialEq, Eq)]
@@ -89,6 +93,9 @@ pub enum Check {
     UnmoveOfMove,
     /// `canonical(s)` is below `states()` and a position.
     CanonicalIsPosition,
+    /// `canonical(h)` of a hole `h` (an index that is no position) is a
+    /// hole: holes form no orbits with positions.
+    CanonicalOfHole,
     /// `canonical(canonical(s)) == canonical(s)`.
     CanonicalIdempotent,
     /// `canonical(s)` has the same ending as `s`.
@@ -138,6 +145,7 @@ impl Check {
             Check::MaxUnmoves => "max-unmoves",
             Check::UnmoveOfMove => "unmove-of-move",
             Check::CanonicalIsPosition => "canonical-is-position",
+            Check::CanonicalOfHole => "canonical-of-hole",
             Check::CanonicalIdempotent => "canonical-idempotent",
             Check::CanonicalEnding => "canonical-ending",
             Check::IsCanonical => "is-canonical",
@@ -173,6 +181,9 @@ impl Check {
             Check::MaxUnmoves => "no state has more predecessors than a non-zero max_unmoves()",
             Check::UnmoveOfMove => "every successor t of s has s among predecessors(t)",
             Check::CanonicalIsPosition => "canonical(s) is a position below states()",
+            Check::CanonicalOfHole => {
+                "canonical(h) of an index h that is no position is no position, below states()"
+            }
             Check::CanonicalIdempotent => "canonical(canonical(s)) == canonical(s)",
             Check::CanonicalEnding => "canonical(s) has the same ending as s",
             Check::IsCanonical => "is_canonical(s) exactly when canonical(s) == s",
@@ -252,7 +263,7 @@ impl fmt::Display for Report {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         write!(
             f,
-            "{} indices ({} positions, {} over), {} successors (at most {} per state), {} predecessors, {} canonical forms",
+            "{} indices ({} positions, {} over), {} successors (at most {} listed per state), {} predecessors, {} canonical forms",
             self.indices,
             self.positions,
             self.over,
@@ -341,6 +352,17 @@ impl<G: Game> Checker<'_, G> {
                 ),
             );
         }
+        if game.max_moves() > u16::MAX_COUNT {
+            return fail(
+                Check::MaxMoves,
+                0,
+                format!(
+                    "max_moves() is {}, more than the {} distinct successors the sweep's counters hold",
+                    game.max_moves(),
+                    u16::MAX_COUNT
+                ),
+            );
+        }
         if let Some(start) = game.start() {
             if !self.in_game(start) {
                 return fail(
@@ -387,6 +409,23 @@ impl<G: Game> Checker<'_, G> {
             }
         }
         let Some(position) = position else {
+            if game.has_symmetry() {
+                let c = game.canonical(index);
+                if c >= game.states() || game.is_position(c) {
+                    return fail(
+                        Check::CanonicalOfHole,
+                        index,
+                        format!(
+                            "the index is no position, but its canonical form {c} is {}",
+                            if c >= game.states() {
+                                format!("not below states() = {}", game.states())
+                            } else {
+                                "a position".to_string()
+                            }
+                        ),
+                    );
+                }
+            }
             return Ok(());
         };
         let back = game.index(&position);
@@ -808,10 +847,21 @@ impl<G: Game> Checker<'_, G> {
             return Ok(());
         }
         // Canonical successors of `index` (from `self.moves`, already
-        // checked) against those of `c`.
+        // checked) against those of `c`; a canonical form that is not one
+        // of its own is named as such first, not as the sets it unsettles.
         self.other.clear();
         self.other
             .extend(self.moves.iter().map(|&t| game.canonical(t)));
+        for (&t, &ct) in self.moves.iter().zip(&self.other) {
+            let cct = game.canonical(ct);
+            if cct != ct {
+                return fail(
+                    Check::CanonicalIdempotent,
+                    t,
+                    format!("canonical({t}) is {ct} but canonical({ct}) is {cct}"),
+                );
+            }
+        }
         self.other.sort_unstable();
         self.other.dedup();
         self.third.clear();
@@ -898,6 +948,8 @@ mod tests {
         SuccessorIsHole,
         OverHasMove,
         MaxMovesTooSmall,
+        /// `max_moves()` past what two-byte counters hold.
+        MaxMovesPastCounters,
         SuccessorCountOff,
         UnmoveMissing,
         UnmoveExtra,
@@ -906,6 +958,8 @@ mod tests {
         CanonicalSwaps,
         CanonicalOutOfRange,
         CanonicalToOver,
+        /// The index that is no position has a position as its canonical form.
+        HoleToPosition,
         IsCanonicalOfAll,
         WinsAtOnceMissed,
         WinsAtOnceWrong,
@@ -1043,10 +1097,10 @@ mod tests {
         }
 
         fn max_moves(&self) -> usize {
-            if self.broken == Break::MaxMovesTooSmall {
-                3
-            } else {
-                5
+            match self.broken {
+                Break::MaxMovesTooSmall => 3,
+                Break::MaxMovesPastCounters => 70_000,
+                _ => 5,
             }
         }
 
@@ -1117,7 +1171,11 @@ mod tests {
 
         fn canonical(&self, index: u64) -> u64 {
             let Some((a, b)) = self.position(index) else {
-                return index;
+                return if self.broken == Break::HoleToPosition {
+                    Heaps::at(K, K)
+                } else {
+                    index
+                };
             };
             match self.broken {
                 Break::CanonicalSwaps => Heaps::at(b, a),
@@ -1294,6 +1352,8 @@ mod tests {
             ),
             (Break::OverHasMove, Check::OverHasNoMoves, 0),
             (Break::MaxMovesTooSmall, Check::MaxMoves, Heaps::at(2, 2)),
+            // A bound no sweep takes, found before any index.
+            (Break::MaxMovesPastCounters, Check::MaxMoves, 0),
             (
                 Break::SuccessorCountOff,
                 Check::SuccessorCount,
@@ -1337,6 +1397,7 @@ mod tests {
                 Check::CanonicalEnding,
                 Heaps::at(0, 1),
             ),
+            (Break::HoleToPosition, Check::CanonicalOfHole, HOLE),
             (Break::IsCanonicalOfAll, Check::IsCanonical, Heaps::at(0, 1)),
             (Break::WinsAtOnceMissed, Check::WinsAtOnce, Heaps::at(0, 2)),
             (Break::WinsAtOnceWrong, Check::WinsAtOnce, Heaps::at(1, 1)),
