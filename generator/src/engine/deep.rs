@@ -168,10 +168,12 @@ pub fn distance_fits(outcome: Option<Outcome>, distance: Option<u16>) -> bool {
 /// before it writes a solve's outcome and distance tables.
 pub fn first_misfit(
     states: u64,
-    code_at: impl Fn(u64) -> Option<u8>,
+    code_at: impl Fn(u64) -> Option<u8> + Sync,
     distances: &super::distances::Distances,
 ) -> Option<u64> {
-    (0..states).find(|&s| {
+    // On the pool's threads: a pass over every stored state of a table
+    // about to be written.
+    (0..states).into_par_iter().find_first(|&s| {
         let code = code_at(s).unwrap_or(gametable::code::NOT_A_POSITION);
         let distance = distances
             .get(s as usize)
