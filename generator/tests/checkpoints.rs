@@ -441,6 +441,36 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         );
         assert!(!at.exists(), "{name}: made");
     }
+    // So is one named another way: through a link to the output's folder,
+    // or with `..` (before, the sweep ran and the write failed after it).
+    let link = out.with_file_name("out-link");
+    let _ = std::fs::remove_file(&link);
+    #[cfg(unix)]
+    std::os::unix::fs::symlink(&out, &link).unwrap();
+    let sub = out.join("sub");
+    std::fs::create_dir_all(&sub).unwrap();
+    let mut other_names = vec![(sub.join("../t.gtbl"), out.join("t.gtbl"))];
+    if cfg!(unix) {
+        other_names.push((link.join("t-distance.gtbl"), out.join("t-distance.gtbl")));
+    }
+    for (named, written) in other_names {
+        let mut all = vec!["--checkpoint", named.to_str().unwrap()];
+        all.extend_from_slice(&["--checkpoint-every", "1"]);
+        let output = run(command(None, &generate_args(&CARDS_12, &out, &all)));
+        assert!(!output.status.success(), "{}", named.display());
+        assert!(
+            text(&output.stderr).contains(&format!(
+                "--checkpoint {}: the checkpoint folder would stand where the run writes {}",
+                named.display(),
+                written.display()
+            )),
+            "{}",
+            text(&output.stderr)
+        );
+        assert!(!written.exists(), "{}: made", named.display());
+    }
+    let _ = std::fs::remove_file(&link);
+    std::fs::remove_dir_all(&sub).unwrap();
 
     // Another variant's run refuses it, naming the commit marker.
     let other = ["cards", "--cards", "11", "--modulus", "5"];

@@ -677,7 +677,7 @@ impl Executor<'_> {
             return None;
         };
         let dir = &ranks.checkpoints.as_ref()?.dir;
-        let at = |p: &std::path::Path| std::path::absolute(p).unwrap_or_else(|_| p.to_path_buf());
+        let at = resolved;
         let written =
             std::iter::once(path.to_path_buf()).chain(crate::store::files_written_beside(path));
         written.into_iter().find(|p| at(p) == at(dir)).map(|p| {
@@ -689,6 +689,31 @@ impl Executor<'_> {
             )
         })
     }
+}
+
+/// Where `path` is: its longest existing ancestor with links resolved,
+/// the rest appended with `.` and `..` taken as written, so that two names
+/// of one place (through a link, or `x/../`) are one.
+fn resolved(path: &std::path::Path) -> std::path::PathBuf {
+    use std::path::{Component, PathBuf};
+    let absolute = std::path::absolute(path).unwrap_or_else(|_| path.to_path_buf());
+    let parts: Vec<Component<'_>> = absolute.components().collect();
+    for known in (1..=parts.len()).rev() {
+        let head: PathBuf = parts[..known].iter().collect();
+        if let Ok(mut out) = std::fs::canonicalize(&head) {
+            for part in &parts[known..] {
+                match part {
+                    Component::ParentDir => {
+                        out.pop();
+                    }
+                    Component::CurDir => {}
+                    part => out.push(part),
+                }
+            }
+            return out;
+        }
+    }
+    absolute
 }
 
 impl Sweeper for Executor<'_> {
