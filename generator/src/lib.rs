@@ -15,7 +15,8 @@
 //! - [`report`]: how answers are written, as JSON or in words, apart from
 //!   the engine that finds them;
 //! - [`exhaustive`]: a solver of any small game by plain exploration, the
-//!   independent oracle that tests check the engine against.
+//!   independent oracle that tests check the engine against;
+//! - [`stderr`]: lines to standard error, each in one write.
 #![forbid(unsafe_code)]
 
 #[cfg(feature = "cli")]
@@ -26,4 +27,5 @@ pub mod exhaustive;
 pub mod games;
 pub mod judge;
 pub mod report;
+pub mod stderr;
 pub mod store;

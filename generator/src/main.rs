@@ -6,7 +6,7 @@
 //! may quote input, which must not play escape sequences to the terminal)
 //! and exits 1; a closed output pipe ends the program quietly.
 
-use std::io::{self, Write as _};
+use std::io;
 use std::process::ExitCode;
 
 use gametable_gen::cli::args::Cli;
@@ -20,11 +20,11 @@ fn main() -> ExitCode {
         Err(e) => {
             // An error output that cannot be written (full, closed) leaves
             // the exit status to tell: eprintln! would panic.
-            let _ = writeln!(
-                io::stderr(),
+            // One line, one write: the ranks of a job share stderr.
+            gametable_gen::stderr::line(format_args!(
                 "gametable: error: {}",
                 printable(&e.to_string())
-            );
+            ));
             ExitCode::FAILURE
         }
     }

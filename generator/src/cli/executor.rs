@@ -64,10 +64,10 @@ pub fn with_executor<T>(
         // The sweep's report gives each rank's peak at the end of the
         // sweep; rank 0 then writes the files, which may take it higher.
         if ranks.report && executor.writes() && result.is_ok() {
-            eprintln!(
+            crate::stderr::line(format_args!(
                 "rank 0: peak memory (VmHWM) with the writing: {:.1} MiB",
                 crate::engine::memory::status_kib("VmHWM:").unwrap_or(0) as f64 / 1024.0
-            );
+            ));
         }
     }
     result

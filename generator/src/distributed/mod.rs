@@ -279,14 +279,14 @@ impl Sweeper for Ranks<'_> {
             bytes += figures.bytes;
             rounds += figures.rounds;
             if report {
-                eprintln!(
+                crate::stderr::line(format_args!(
                     "level {level}: {} decided ({decided} of {slots}), {} predecessors sent between ranks ({} bytes) in {} rounds, {:.2} s",
                     figures.processed,
                     figures.sent,
                     figures.bytes,
                     figures.rounds,
                     started.elapsed().as_secs_f64()
-                );
+                ));
             }
             if me == 0 {
                 progress(level, decided);
@@ -337,11 +337,11 @@ impl Sweeper for Ranks<'_> {
             } else {
                 String::new()
             };
-            eprintln!(
+            crate::stderr::line(format_args!(
                 "sweep on {ranks} ranks: {levels} levels, {visits} predecessor visits, {sent} predecessors ({bytes} bytes) sent between ranks in {rounds} rounds{since}, {:.2} s; peak memory (VmHWM) by rank: {}",
                 started.elapsed().as_secs_f64(),
                 peaks.join(", ")
-            );
+            ));
         }
         Ok(Some(SpaceSolution {
             packed,
@@ -444,7 +444,10 @@ impl Ranks<'_> {
                 let loaded = sweep.resume(plan, key, level).err();
                 self.agree(loaded)?;
                 if me == 0 && self.report {
-                    eprintln!("resumed from {} at level {level}", commit_path.display());
+                    crate::stderr::line(format_args!(
+                        "resumed from {} at level {level}",
+                        commit_path.display()
+                    ));
                 }
                 Ok(level)
             }

@@ -69,9 +69,9 @@ fn warn_if_one_of_several_tasks() {
         .ok()
         .and_then(|n| n.parse::<usize>().ok());
     if let Some(tasks) = tasks.filter(|&n| n > 1) {
-        eprintln!(
+        crate::stderr::line(format_args!(
             "warning: one of {tasks} Slurm tasks, but not started by MPI: this task solves alone (`srun --mpi=pmix` joins the tasks into one job)"
-        );
+        ));
     }
 }
 

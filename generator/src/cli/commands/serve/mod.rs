@@ -135,7 +135,9 @@ impl Explorer {
             let game = registry::entry(name)?.build_default()?;
             match source::open(&game, None) {
                 Ok(source) => explorer.add(game, source, false),
-                Err(e) => eprintln!("gametable serve: not serving {name}: {e}"),
+                Err(e) => {
+                    crate::stderr::line(format_args!("gametable serve: not serving {name}: {e}"))
+                }
             }
         }
         // Folders first, then the tables named one by one: a table named
@@ -178,13 +180,13 @@ impl Explorer {
                     *slot = served;
                     return;
                 }
-                eprintln!(
+                crate::stderr::line(format_args!(
                     "gametable serve: /{}/{} from {}, not from {}",
                     name,
                     served.label,
                     served.source.describe(),
                     slot.source.describe()
-                );
+                ));
                 *slot = served;
             }
             None => self.served.push(served),
@@ -268,7 +270,7 @@ fn analyse_in<G: Notation>(
     // The table's fault is the operator's to mend: said where they look,
     // as well as answered 500.
     let table_fault = |e: String| {
-        eprintln!("gametable serve: {}: {e}", source.describe());
+        crate::stderr::line(format_args!("gametable serve: {}: {e}", source.describe()));
         Fault::table(e)
     };
     match position {
@@ -339,12 +341,12 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
             out.flush()?;
         }
         for served in &explorer.served {
-            eprintln!(
+            crate::stderr::line(format_args!(
                 "serving /{}/{} from {}",
                 served.name(),
                 served.label,
                 served.source.describe()
-            );
+            ));
         }
         // Answers are small and go out whole: no waiting to coalesce them.
         let listener = axum::serve::ListenerExt::tap_io(listener, |tcp| {
