@@ -8,7 +8,8 @@
 //! `$OUT_DIR/cards-8-5.outcome` for `include_bytes!`. Then the same for
 //! `data/cards-8-5-distance.gtbl` (8 bits per state, 255 = no distance),
 //! checked state by state against the outcomes (a draw has no distance, a
-//! loss an even one, a win an odd one or a terminal 0), written to
+//! loss an even one, a win an odd one or a terminal 0) and against the
+//! rules (exactly the states with one hand all zeros at 0), written to
 //! `$OUT_DIR/cards-8-5.distance`. No analysis runs here. Any problem fails
 //! the build with the file's path and the cause.
 
@@ -74,8 +75,9 @@ fn embed() -> Result<(), String> {
         // Rank 0 is the all-zero hand: the mover's below HANDS, the
         // waiting side's at multiples of it.
         if !consistency::ending_fits(index < HANDS, index % HANDS == 0, known) {
+            let said = known.map_or("no distance".to_string(), |d| format!("distance {d}"));
             return Err(format!(
-                "{DISTANCES}: distance {distance} at state {index} is not what the rules give a state ending there or not"
+                "{DISTANCES}: {said} at state {index}, where the rules say whether a hand is all zeros"
             ));
         }
     }

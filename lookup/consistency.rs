@@ -1,9 +1,11 @@
-//! The rule that a Cards state's outcome and its distance obey together.
+//! The rules that a Cards state's outcome and its distance obey together
+//! ([`fits`]), and that its distance obeys alone where a hand is all zeros
+//! ([`ending_fits`]).
 //!
-//! Written once here: [`crate::PerfectPlay`] checks a pair of tables by it,
-//! the build script (which includes this file) checks the embedded pair,
-//! and the generator's statistics call it (its readers, through
-//! `PerfectPlay`).
+//! Written once here: [`crate::PerfectPlay`] checks a pair of tables by
+//! [`fits`], the distance tables' openers check each state or orbit by
+//! [`ending_fits`], and the build script (which includes this file)
+//! checks the embedded pair by both.
 
 use super::code;
 

@@ -122,6 +122,23 @@ pub fn read_table_rest(file: &File, mut bytes: Vec<u8>) -> Result<Vec<u8>, ReadE
 /// there"), or [`io::ErrorKind::InvalidInput`] naming what the path is
 /// instead of a file.
 pub fn open_for_reading(path: &Path) -> io::Result<File> {
+    open_checked(path, false)
+}
+
+/// [`open_for_reading`] for a stream a person names, read line by line as
+/// it comes (`query --positions`): a named pipe (FIFO) is opened too, its
+/// writer awaited, as asked.
+///
+/// # Errors
+/// As [`open_for_reading`], but for a named pipe.
+pub fn open_stream_for_reading(path: &Path) -> io::Result<File> {
+    open_checked(path, true)
+}
+
+/// [`open_for_reading`], a named pipe taken when `named_pipe`.
+fn open_checked(path: &Path, named_pipe: bool) -> io::Result<File> {
+    #[cfg(not(unix))]
+    let _ = named_pipe;
     let dangling = |e: io::Error| {
         if e.kind() != io::ErrorKind::NotFound {
             return e;
@@ -138,7 +155,7 @@ pub fn open_for_reading(path: &Path) -> io::Result<File> {
     {
         use std::os::unix::fs::FileTypeExt as _;
         let kind = std::fs::metadata(path).map_err(dangling)?.file_type();
-        let what = if kind.is_fifo() && !is_anonymous_pipe(path) {
+        let what = if kind.is_fifo() && !named_pipe && !is_anonymous_pipe(path) {
             Some("a named pipe (FIFO): opening it would wait for a writer")
         } else if kind.is_socket() {
             Some("a socket")

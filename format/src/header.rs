@@ -123,7 +123,8 @@ pub enum Symmetry {
     /// Every state, by its dense index.
     None,
     /// One state per orbit of the game's own symmetry, numbered densely in
-    /// increasing order of the orbit's canonical (least) dense index. For
+    /// increasing order of the orbit's canonical dense index (the member
+    /// the game's canonical form picks, not necessarily the least). For
     /// Cards the symmetry is multiplying all cards by a unit of Z/m and the
     /// both-zero state keeps its orbit (with "not a position"); the engine
     /// numbers every canonical index too, positions or not, and a game

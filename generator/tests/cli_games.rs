@@ -974,6 +974,38 @@ fn overlong_lines_stop_the_reading() {
         "{}",
         text(&out.stderr)
     );
+    // A named pipe is a stream of positions, read as its writer writes.
+    #[cfg(unix)]
+    {
+        let fifo = scratch_dir("positions-fifo").join("positions");
+        let made = std::process::Command::new("mkfifo")
+            .arg(&fifo)
+            .status()
+            .unwrap();
+        assert!(made.success());
+        let writer = {
+            let fifo = fifo.clone();
+            std::thread::spawn(move || std::fs::write(&fifo, "x........\n").unwrap())
+        };
+        let out = gametable(
+            &[
+                "query",
+                "tictactoe",
+                "--positions",
+                fifo.to_str().unwrap(),
+                "--json",
+            ],
+            "",
+        );
+        writer.join().unwrap();
+        assert!(out.status.success(), "{}", text(&out.stderr));
+        assert!(
+            text(&out.stdout).starts_with("{\"outcome\": \"draw\""),
+            "{}",
+            text(&out.stdout)
+        );
+        std::fs::remove_dir_all(fifo.parent().unwrap()).unwrap();
+    }
     let mut input = b"\xff\n".to_vec();
     input.extend(vec![b'5'; 10_000]);
     let out = gametable(&["play", "tictactoe"], &input);

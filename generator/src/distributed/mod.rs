@@ -208,6 +208,10 @@ impl Sweeper for Ranks<'_> {
         self.comm.size()
     }
 
+    fn keeps_distances(&self) -> bool {
+        self.distances
+    }
+
     /// Every failing rank's message goes to every rank, which repeats it:
     /// `mpirun` may end the job when the first rank exits, before another
     /// rank's output has been forwarded, and the cause would be lost.
@@ -742,6 +746,13 @@ impl Sweeper for Executor<'_> {
         match self {
             Executor::Threads => 1,
             Executor::Ranks(ranks) => ranks.processes(),
+        }
+    }
+
+    fn keeps_distances(&self) -> bool {
+        match self {
+            Executor::Threads => true,
+            Executor::Ranks(ranks) => ranks.keeps_distances(),
         }
     }
 

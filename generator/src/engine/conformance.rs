@@ -853,6 +853,16 @@ impl<G: Game> Checker<'_, G> {
         self.other
             .extend(self.moves.iter().map(|&t| game.canonical(t)));
         for (&t, &ct) in self.moves.iter().zip(&self.other) {
+            if !self.in_game(ct) {
+                return fail(
+                    Check::CanonicalIsPosition,
+                    t,
+                    format!(
+                        "canonical({t}) is {ct}, not a position below {}",
+                        game.states()
+                    ),
+                );
+            }
             let cct = game.canonical(ct);
             if cct != ct {
                 return fail(

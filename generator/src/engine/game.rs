@@ -228,6 +228,9 @@ pub trait Game: Sync {
 
     /// The canonical index of the orbit of state `index` under the game's
     /// symmetries: the same for every state of the orbit, and a fixed point.
+    /// An index that is no position (a hole) has a hole as its canonical
+    /// index (itself, or one hole for all): holes form no orbits with
+    /// positions.
     fn canonical(&self, index: u64) -> u64 {
         index
     }

@@ -242,8 +242,9 @@ impl Solved {
     }
 
     /// The distance of state `index` to the end under perfect play (`None`
-    /// for draws and non-positions, and for every state when the solve
-    /// kept no distances).
+    /// for draws and non-positions, and, when the solve kept no distances,
+    /// for every state but those the game's own numbering settles, which
+    /// the rules answer).
     pub fn distance<G: Game>(&self, game: &G, index: u64) -> Option<u16> {
         if let Some((_, distance)) = self.settled(game, index) {
             return Some(distance);
@@ -358,6 +359,11 @@ pub fn solve_on<G: Game, S: Sweeper>(
         return Err(SolveError::TooDeep {
             levels: solved.levels,
         });
+    }
+    // A sweep that keeps distances but decided nothing (a game of endless
+    // play) has called `on_decided` for none: every distance is none.
+    if distances.is_empty() && sweeper.keeps_distances() {
+        distances = Distances::none(stored as usize);
     }
     let codes = match &solved.deferred {
         // Read from the distances, the sweep's cells already freed.
@@ -778,6 +784,49 @@ pub(crate) mod tests {
         use gametable::code;
         assert_eq!(codes, [code::LOSS, code::WIN, code::WIN, code::LOSS]);
         assert_eq!(solved.codes.iter().collect::<Vec<_>>(), codes);
+    }
+
+    /// A game that never ends (two positions moving into each other) is
+    /// all draws with every distance known to be none: a solve on threads
+    /// keeps its distances though it decided nothing, and plays.
+    #[test]
+    fn a_game_of_endless_play_keeps_its_distances() {
+        struct Endless;
+        impl Game for Endless {
+            type Position = u64;
+            fn name(&self) -> &'static str {
+                "endless"
+            }
+            fn parameters(&self) -> Vec<Parameter> {
+                Vec::new()
+            }
+            fn states(&self) -> u64 {
+                2
+            }
+            fn position(&self, index: u64) -> Option<u64> {
+                (index < 2).then_some(index)
+            }
+            fn index(&self, position: &u64) -> u64 {
+                *position
+            }
+            fn to_move(&self, _index: u64) -> Side {
+                Side::First
+            }
+            fn ending(&self, _index: u64) -> Option<Outcome> {
+                None
+            }
+            fn successors(&self, index: u64, out: &mut Vec<u64>) {
+                out.push(1 - index);
+            }
+            fn max_moves(&self) -> usize {
+                1
+            }
+        }
+        let solved = solve(&Endless, &SolveOptions::default()).unwrap();
+        assert!(solved.has_distances());
+        assert_eq!(solved.distances.len(), 2);
+        assert_eq!(solved.counts[usize::from(gametable::code::DRAW)], 2);
+        assert_eq!(solved.distance(&Endless, 0), None);
     }
 
     /// States in a chain, each a move from the one before (state 0 lost),

@@ -1,7 +1,9 @@
 //! What every table file shares, whatever its game: the maker's name,
-//! bounded reading, the names of the files beside a table, packing
-//! distances, and the `SHA256SUMS` list (Cards' `games::cards::files`
-//! re-exports them).
+//! bounded reading, the names of the files beside a table, the checks of
+//! an output path, landing a table with its fingerprint and settling a
+//! failed write, and packing distances (Cards' `games::cards::files`
+//! re-exports them). The `SHA256SUMS` list is [`super::sums`]'s, the
+//! folder's lock [`super::lock`]'s.
 
 use std::fmt;
 use std::path::{Path, PathBuf};

@@ -124,10 +124,10 @@ fn answer<G: Notation>(game: &G, source: &Source, args: &QueryArgs) -> crate::cl
         let input: Box<dyn BufRead> = if path.as_os_str() == "-" {
             Box::new(io::stdin().lock())
         } else {
-            // The one rule for a path a person names: a folder, a link to
-            // nothing or a named pipe is said to be one (`-` reads a pipe).
+            // The one rule for a path a person names: a folder or a link
+            // to nothing is said to be one; a named pipe is a stream.
             Box::new(io::BufReader::new(
-                gametable_format::open_for_reading(path)
+                gametable_format::open_stream_for_reading(path)
                     .map_err(|e| format!("{}: {e}", path.display()))?,
             ))
         };

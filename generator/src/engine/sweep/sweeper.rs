@@ -15,7 +15,8 @@ pub trait Sweeper {
     /// calling `progress(level, decided)` now and then and `on_decided(stored
     /// index, distance)` for every decided state, unless it kept the
     /// distances itself and returns them whole
-    /// ([`SpaceSolution::distances`], what a caller takes first).
+    /// ([`SpaceSolution::distances`], what a caller takes first), or keeps
+    /// none ([`Sweeper::keeps_distances`]).
     /// `Ok(None)` on a process that holds no part of the result (an MPI
     /// rank other than 0): it writes nothing.
     ///
@@ -35,6 +36,13 @@ pub trait Sweeper {
     /// work cells, but every kernel's tables whole).
     fn processes(&self) -> usize {
         1
+    }
+
+    /// Whether the sweep gives every decided state's distance (through
+    /// `on_decided` or whole): a sweep across processes asked for none
+    /// does not.
+    fn keeps_distances(&self) -> bool {
+        true
     }
 
     /// Whether every process of the executor passes a check each made
