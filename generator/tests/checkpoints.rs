@@ -484,6 +484,21 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         "{stderr}"
     );
 
+    // A resume that drops the distances the checkpoint keeps names the
+    // flag, not "another sweep".
+    let output = run(command(
+        None,
+        &args(&CARDS_12, &["--resume", "--no-distances"]),
+    ));
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(
+            "where this run expects \"distances: none\" (written by a run that kept distances: resume without --no-distances); not resumed"
+        ),
+        "{stderr}"
+    );
+
     // A damaged body is refused, naming the file.
     // The committed level's file (the killed run may have written the
     // next level's too, which no commit names).

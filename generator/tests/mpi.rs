@@ -42,8 +42,9 @@ fn every_rank_count_writes_the_single_process_tables() {
             std::fs::create_dir_all(&out).unwrap();
             let output = succeed(command(Some(ranks), &generate_args(game, &out, &[])));
             let stderr = text(&output.stderr);
+            let noun = if ranks == 1 { "rank" } else { "ranks" };
             assert!(
-                stderr.contains(&format!("sweep on {ranks} ranks")),
+                stderr.contains(&format!("sweep on {ranks} {noun}:")),
                 "{stderr}"
             );
             assert_same_files(&want, &out, &format!("{} on {ranks} ranks", game.join(" ")));

@@ -62,11 +62,17 @@ pub fn with_executor<T>(
             _ => {}
         }
         // The sweep's report gives each rank's peak at the end of the
-        // sweep; rank 0 then writes the files, which may take it higher.
-        if ranks.report && executor.writes() && result.is_ok() {
+        // sweep; rank 0 then writes the files, which may take it higher
+        // (taken when they are written, before any census).
+        if let (true, true, Ok(_), Some(peak)) = (
+            ranks.report,
+            executor.writes(),
+            &result,
+            ranks.written_peak(),
+        ) {
             crate::stderr::line(format_args!(
                 "rank 0: peak memory (VmHWM) with the writing: {:.1} MiB",
-                crate::engine::memory::status_kib("VmHWM:").unwrap_or(0) as f64 / 1024.0
+                peak as f64 / 1024.0
             ));
         }
     }

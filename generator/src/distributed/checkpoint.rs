@@ -211,6 +211,12 @@ pub fn load(
             // rank and level, but another share of the states.
             let why = if want.starts_with("states: ") {
                 "the same sweep and level on as many ranks, but another share of the states: written by a build that shares them out otherwise (before d15c9ac, equal shares); remove the directory and start afresh"
+            } else if want == "distances: none" {
+                "written by a run that kept distances: resume without --no-distances"
+            } else if got == "distances: none" {
+                "written by a run with --no-distances: resume with it"
+            } else if want.starts_with("endian: ") {
+                "written on a machine of the other byte order"
             } else {
                 "a checkpoint of another sweep, number of ranks or level"
             };

@@ -73,6 +73,10 @@ pub struct Ranks<'c> {
     /// Rank 0's lock on the checkpoint directory, held until the job ends
     /// ([`checkpoint::lock`]).
     lock: std::cell::RefCell<Option<std::fs::File>>,
+    /// This process's peak memory (`VmHWM`, KiB) once its tables were
+    /// written ([`Executor::tables_written`]): what it reports, not the
+    /// peak of a census after.
+    written_peak: Cell<Option<u64>>,
 }
 
 /// A rank's memory in KiB: resident before its cells (the kernel's tables,
@@ -81,6 +85,11 @@ pub struct Ranks<'c> {
 struct RankMemory {
     before: u64,
     peak: u64,
+}
+
+/// `n` and its noun, `one` or `many` as `n` says (`1 round`, `3 rounds`).
+fn counted(n: u64, one: &str, many: &str) -> String {
+    format!("{n} {}", if n == 1 { one } else { many })
 }
 
 /// `text` as 64-bit words for [`Comm::exchange`]: its length in bytes, then
@@ -130,7 +139,14 @@ impl<'c> Ranks<'c> {
             swept: Cell::new(false),
             finished: Cell::new(false),
             lock: std::cell::RefCell::new(None),
+            written_peak: Cell::new(None),
         }
+    }
+
+    /// This process's peak memory in KiB once its tables were written, if
+    /// they were.
+    pub fn written_peak(&self) -> Option<u64> {
+        self.written_peak.get()
     }
 
     /// Once rank 0 wrote the tables (or failed to), with this rank's
@@ -242,8 +258,8 @@ impl Sweeper for Ranks<'_> {
         let told = match messages.split_first() {
             Some((first, rest)) if me != 0 && !rest.is_empty() => {
                 format!(
-                    "{first}; and {} more ranks failed (listed on rank 0)",
-                    rest.len()
+                    "{first}; and {} failed (listed on rank 0)",
+                    counted(rest.len() as u64, "more rank", "more ranks")
                 )
             }
             _ => messages.join("; "),
@@ -284,11 +300,11 @@ impl Sweeper for Ranks<'_> {
             rounds += figures.rounds;
             if report {
                 crate::stderr::line(format_args!(
-                    "level {level}: {} decided ({decided} of {slots}), {} predecessors sent between ranks ({} bytes) in {} rounds, {:.2} s",
+                    "level {level}: {} decided ({decided} of {slots} cells), {} predecessors sent between ranks ({} bytes) in {}, {:.2} s",
                     figures.processed,
                     figures.sent,
                     figures.bytes,
-                    figures.rounds,
+                    counted(figures.rounds, "round", "rounds"),
                     started.elapsed().as_secs_f64()
                 ));
             }
@@ -342,7 +358,9 @@ impl Sweeper for Ranks<'_> {
                 String::new()
             };
             crate::stderr::line(format_args!(
-                "sweep on {ranks} ranks: {levels} levels, {visits} predecessor visits, {sent} predecessors ({bytes} bytes) sent between ranks in {rounds} rounds{since}, {:.2} s; peak memory (VmHWM) by rank: {}",
+                "sweep on {}: {levels} levels, {visits} predecessor visits, {sent} predecessors ({bytes} bytes) sent between ranks in {}{since}, {:.2} s; peak memory (VmHWM) by rank: {}",
+                counted(ranks as u64, "rank", "ranks"),
+                counted(rounds, "round", "rounds"),
                 started.elapsed().as_secs_f64(),
                 peaks.join(", ")
             ));
@@ -654,7 +672,10 @@ impl Executor<'_> {
     pub fn tables_written(&self) -> Result<(), String> {
         match self {
             Executor::Threads => Ok(()),
-            Executor::Ranks(ranks) => ranks.finish(None),
+            Executor::Ranks(ranks) => {
+                ranks.written_peak.set(status_kib("VmHWM:"));
+                ranks.finish(None)
+            }
         }
     }
 

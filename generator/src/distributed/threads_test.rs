@@ -581,7 +581,7 @@ fn failures_reach_every_rank() {
         errors,
         [
             "rank 0: stopped: another rank failed: rank 2: cannot write 2; rank 3: cannot write 3",
-            "rank 1: stopped: another rank failed: rank 2: cannot write 2; and 1 more ranks failed (listed on rank 0)",
+            "rank 1: stopped: another rank failed: rank 2: cannot write 2; and 1 more rank failed (listed on rank 0)",
             "rank 2: cannot write 2",
             "rank 3: cannot write 3",
         ]
