@@ -356,3 +356,61 @@ fn play_reads_tables_over_orbits() {
     );
     std::fs::remove_dir_all(&dir).unwrap();
 }
+
+/// `play cards` takes its moves from the engine's analysis of the
+/// embedded tables (`Analysis::best`, `best_moves`); the lookup crate's
+/// `PerfectPlay` picks the same best moves, in the same order, at every
+/// one of 20,000 positions spread over the (8, 5) variant.
+#[test]
+fn play_picks_the_best_moves_perfect_play_picks() {
+    use gametable::{Evaluation, Outcome, Position, CLASSIC_PLAY};
+    use gametable_gen::cli::registry::BuiltIn;
+    use gametable_gen::cli::source;
+    use gametable_gen::engine::Side;
+    use gametable_gen::games::cards::game::Cards;
+
+    let variant = gametable::Variant::CLASSIC;
+    let game = BuiltIn::Cards(Cards::new(variant));
+    let source = source::open(&game, None).unwrap();
+    let BuiltIn::Cards(cards) = &game else {
+        unreachable!()
+    };
+    let evaluation = |outcome, distance: Option<u16>| match outcome {
+        Outcome::Win => Evaluation::Win(distance.unwrap()),
+        Outcome::Loss => Evaluation::Loss(distance.unwrap()),
+        Outcome::Draw => Evaluation::Draw,
+    };
+    let (mut compared, mut with_moves) = (0, 0);
+    for index in (1..variant.states()).step_by(12) {
+        let Ok(position) = Position::from_index(variant, index) else {
+            continue;
+        };
+        let analysis = source.analyse(cards, index, Side::First).unwrap();
+        let mine: Vec<(u64, Evaluation)> = analysis
+            .best_moves()
+            .iter()
+            .map(|m| (m.index, evaluation(m.outcome, m.distance)))
+            .collect();
+        let theirs: Vec<(u64, Evaluation)> = CLASSIC_PLAY
+            .best_moves(&position)
+            .unwrap()
+            .iter()
+            .map(|m| {
+                let next = position.play(m.mine, m.theirs).unwrap();
+                (next.index(), m.leads_to)
+            })
+            .collect();
+        assert_eq!(mine, theirs, "at index {index}");
+        assert_eq!(
+            analysis.best().map(|m| m.index),
+            theirs.first().map(|m| m.0),
+            "at index {index}"
+        );
+        compared += 1;
+        with_moves += usize::from(!theirs.is_empty());
+    }
+    assert!(
+        compared > 20_000 && with_moves > 15_000,
+        "{compared} {with_moves}"
+    );
+}

@@ -512,17 +512,17 @@ fn generic<G: Game>(
     // Without a distance table the census counts no distances, whether
     // the sweep kept them (on threads) or not (across processes), so that
     // every executor says the same.
-    let distances = source.has_distances() && matches!(source, Source::Stored(_));
+    let distances = matches!(source, Source::Stored(_));
     super::stats::reach(
         g,
-        Some(&|i| {
-            let answer = source.answer(g, i);
-            answer.map(|(outcome, distance)| (outcome, distance.filter(|_| distances)))
-        }),
+        Some((
+            &|i| {
+                let answer = source.answer(g, i);
+                answer.map(|(outcome, distance)| (outcome, distance.filter(|_| distances)))
+            },
+            distances,
+        )),
     )?;
-    if g.start().is_some() && !distances {
-        say!("census: the longest win and loss are not counted without the distances (--no-distances)");
-    }
     say!("{wrote}");
     Ok(())
 }

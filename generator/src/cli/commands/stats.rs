@@ -220,7 +220,10 @@ fn generic(path: &Path, table: StoredTable) -> crate::cli::Result<()> {
                 store::GameTables::from_tables(g, &path, outcomes, distances, orbits.into_inner())
             });
             match answers {
-                Some(Ok(tables)) => reach(g, Some(&|i| tables.answer(g, i))),
+                Some(Ok(tables)) => {
+                    let known = tables.distances().is_some();
+                    reach(g, Some((&|i| tables.answer(g, i), known)))
+                }
                 Some(Err(e)) => Err(e.into()),
                 None => reach(g, None),
             }
@@ -260,11 +263,12 @@ fn state_of<G: Game>(
 }
 
 /// How many positions play reaches from the game's start, if it has one,
-/// and with each state's `answer`, those positions by value as the game's
-/// literature counts them ([`census`]).
+/// and with each state's `answer` (and whether its distances are known),
+/// those positions by value as the game's literature counts them
+/// ([`census`]).
 pub(crate) fn reach<G: Game>(
     game: &G,
-    answer: Option<&(dyn Fn(u64) -> Answer + Sync)>,
+    answer: Option<(&(dyn Fn(u64) -> Answer + Sync), bool)>,
 ) -> crate::cli::Result<()> {
     let Some(start) = game.start() else {
         return Ok(());
@@ -278,7 +282,7 @@ pub(crate) fn reach<G: Game>(
             .map(|o| format!(" ({o} up to symmetry)"))
             .unwrap_or_default()
     );
-    if let Some(answer) = answer {
+    if let Some((answer, distances)) = answer {
         let t = census::tally(game, &reach, answer);
         say!(
             "census: {} positions{}, {} over, {} not over: {} wins, {} draws, {} losses for the side to move{}",
@@ -294,6 +298,9 @@ pub(crate) fn reach<G: Game>(
                 n => format!(", {n} unknown"),
             }
         );
+        if !distances {
+            say!("census: the longest win and loss are not counted without the distances (--no-distances)");
+        }
         for (name, longest) in [("win", t.longest_win), ("loss", t.longest_loss)] {
             if let Some(d) = longest {
                 say!(
