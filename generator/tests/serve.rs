@@ -490,6 +490,16 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
         );
         assert!(response.contains("allow: GET,HEAD\r\n"), "{response}");
     }
+    // A long method is quoted by its start and length, not echoed whole.
+    let mut request = vec![b'A'; 100_000];
+    request.extend_from_slice(b" /api/query HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n");
+    let response = server.response(&request);
+    assert!(response.starts_with("HTTP/1.1 405 "), "{response}");
+    assert!(
+        response.contains("...' (100000 characters) is not answered here"),
+        "{response}"
+    );
+    assert!(response.len() < 2_000, "{} bytes", response.len());
     // The API's answers, as the pages', are not to be sniffed as HTML.
     let response = server.response(
         b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n",

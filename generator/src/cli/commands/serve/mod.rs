@@ -419,9 +419,28 @@ async fn limits(request: Request, next: Next) -> Response {
             ),
         });
     }
-    match tokio::time::timeout(REQUEST_TIME, next.run(request)).await {
-        Ok(response) => response,
-        Err(_) => text_fault(&Fault {
+    answer_in_time(request, next, text_fault).await
+}
+
+/// The answer to `request`, or 408 once it has taken [`REQUEST_TIME`].
+/// The handlers answer without pausing (the tables are in memory), so the
+/// answer is made on the runtime's blocking pool, leaving the workers free
+/// to time it (a timeout around a future that never yields cannot fire);
+/// an answer given up on runs to its end there, unseen.
+async fn answer_in_time(
+    request: Request,
+    next: Next,
+    fault: impl Fn(&Fault) -> Response,
+) -> Response {
+    let runtime = tokio::runtime::Handle::current();
+    let answer = tokio::task::spawn_blocking(move || runtime.block_on(next.run(request)));
+    match tokio::time::timeout(REQUEST_TIME, answer).await {
+        Ok(Ok(response)) => response,
+        Ok(Err(_)) => fault(&Fault {
+            status: StatusCode::INTERNAL_SERVER_ERROR,
+            message: "internal error: the answer failed".into(),
+        }),
+        Err(_) => fault(&Fault {
             status: StatusCode::REQUEST_TIMEOUT,
             message: format!("the request took longer than {} s", REQUEST_TIME.as_secs()),
         }),
@@ -770,9 +789,11 @@ async fn method_not_allowed(request: Request) -> Response {
         is_api(request.uri().path()),
         &Fault {
             status: StatusCode::METHOD_NOT_ALLOWED,
+            // Quoted as any input is, bounded: a method may be as long as
+            // hyper's head limit.
             message: format!(
                 "{} is not answered here: only GET and HEAD",
-                request.method()
+                crate::engine::notation::quote(request.method().as_str())
             ),
         },
     );
@@ -785,8 +806,57 @@ async fn method_not_allowed(request: Request) -> Response {
 
 #[cfg(test)]
 mod tests {
-    use super::OPENAPI;
+    use super::{limits, OPENAPI, REQUEST_TIME};
     use crate::cli::registry::GAMES;
+
+    /// An answer that takes longer than [`REQUEST_TIME`] without ever
+    /// pausing gets 408 (the timeout could not fire around such a handler
+    /// when it ran on the worker itself), on one worker thread as on many.
+    #[test]
+    fn a_slow_answer_gets_408() {
+        use std::io::{Read as _, Write as _};
+        for workers in [1, 2] {
+            let runtime = tokio::runtime::Builder::new_multi_thread()
+                .worker_threads(workers)
+                .enable_all()
+                .build()
+                .unwrap();
+            let listener = runtime
+                .block_on(tokio::net::TcpListener::bind("127.0.0.1:0"))
+                .unwrap();
+            let address = listener.local_addr().unwrap();
+            let slow = || async {
+                std::thread::sleep(REQUEST_TIME + std::time::Duration::from_secs(1));
+                "done"
+            };
+            let app = axum::Router::new()
+                .route("/slow", axum::routing::get(slow))
+                .route("/fast", axum::routing::get(|| async { "fast" }))
+                .layer(axum::middleware::from_fn(limits));
+            runtime.spawn(async move { axum::serve(listener, app).await });
+            let get = |path: &str| {
+                let mut stream = std::net::TcpStream::connect(address).unwrap();
+                write!(
+                    stream,
+                    "GET {path} HTTP/1.1\r\nHost: x\r\nConnection: close\r\n\r\n"
+                )
+                .unwrap();
+                let mut answer = String::new();
+                stream.read_to_string(&mut answer).unwrap();
+                answer
+            };
+            let answer = get("/slow");
+            assert!(answer.starts_with("HTTP/1.1 408"), "{workers}: {answer}");
+            assert!(
+                answer.contains("the request took longer than 5 s"),
+                "{answer}"
+            );
+            let answer = get("/fast");
+            assert!(answer.starts_with("HTTP/1.1 200"), "{workers}: {answer}");
+            assert!(answer.ends_with("fast"), "{answer}");
+            runtime.shutdown_background();
+        }
+    }
 
     /// The document states every game and every parameter's range as the
     /// registry has them (the document is written by hand; this keeps it
