@@ -5,7 +5,8 @@
 //! Opening checks everything the format defines (magic, version, header,
 //! length, the file's and the payload's SHA-256) and nothing about the
 //! game: the header names it ([`AnyTable::name`], [`AnyTable::parameters`]),
-//! and [`AnyTable::with_index`] checks that a game's index fits the table.
+//! [`AnyTable::with_index`] checks that a game's index fits the table, and
+//! [`AnyTable::of_kind`] that it holds outcomes or distances as asked.
 //! Storage as for [`crate::OpenTable`]: uncompressed payloads memory
 //! mapped (read into memory from a pipe or a device), zstd payloads
 //! decoded into memory.
@@ -190,7 +191,26 @@ impl AnyTable {
         Ok(())
     }
 
+    /// This table, checked to be of `kind`: an outcome table and its
+    /// distance table share a game, parameters and size, so that
+    /// [`AnyTable::with_index`] takes either, and the one opened in place
+    /// of the other answers `None` at every index.
+    ///
+    /// # Errors
+    /// [`OpenError::Kind`] for a table of the other kind.
+    pub fn of_kind(self, kind: TableKind) -> Result<AnyTable, OpenError> {
+        if self.header.kind != kind {
+            return Err(OpenError::Kind {
+                expected: kind,
+                found: self.header.kind,
+            });
+        }
+        Ok(self)
+    }
+
     /// This table read through `index`, after [`AnyTable::check_index`].
+    /// Outcome and distance tables alike: [`AnyTable::of_kind`] checks
+    /// which was opened.
     ///
     /// # Errors
     /// As [`AnyTable::check_index`].
@@ -253,13 +273,16 @@ impl<I: StateIndex> IndexedTable<I> {
         }
     }
 
-    /// The outcome of dense index `index` for the player to move.
+    /// The outcome of dense index `index` for the player to move (outcome
+    /// tables; `None` everywhere in a distance table, see
+    /// [`AnyTable::of_kind`]).
     #[inline]
     pub fn outcome_at(&self, index: u64) -> Option<Outcome> {
         Outcome::from_code(self.code_at(index))
     }
 
-    /// The distance of dense index `index` (distance tables).
+    /// The distance of dense index `index` (distance tables; `None`
+    /// everywhere in an outcome table, see [`AnyTable::of_kind`]).
     #[inline]
     pub fn distance_at(&self, index: u64) -> Option<u16> {
         self.table.distance(self.index.stored(index)?)

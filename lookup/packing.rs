@@ -11,15 +11,18 @@ pub const fn code_in(byte: u8, index: u64) -> u8 {
     (byte >> ((index % 4) * 2)) & 3
 }
 
-/// The code of state `index` in `packed`, or `None` past its end.
+/// The code of state `index` in `packed`, or `None` past the end of its
+/// bytes (a caller bounds `index` by its states: the last byte's spare
+/// codes read as 0).
 #[inline(always)]
 pub const fn code_at(packed: &[u8], index: u64) -> Option<u8> {
-    let byte = (index / 4) as usize;
-    if byte >= packed.len() {
+    // Compared before narrowing: on a 32-bit target `index / 4` as usize
+    // would wrap to another state's byte.
+    if index / 4 >= packed.len() as u64 {
         return None;
     }
-    #[allow(clippy::indexing_slicing)] // bounds checked on the line above
-    Some(code_in(packed[byte], index))
+    #[allow(clippy::indexing_slicing)] // bounds checked above, so it fits usize
+    Some(code_in(packed[(index / 4) as usize], index))
 }
 
 /// Sets the code of state `index` in `packed` to `code` (its other states'
@@ -91,6 +94,9 @@ mod tests {
         // The last byte's unused slot reads 0; past the end, nothing.
         assert_eq!(code_at(&packed, 23), Some(0));
         assert_eq!(code_at(&packed, 24), None);
+        // Far past the end, whatever the width of usize.
+        assert_eq!(code_at(&packed, 1 << 34), None);
+        assert_eq!(code_at(&packed, u64::MAX), None);
         put_code(&mut packed, 1 << 40, 3);
         assert_eq!(packed.len(), 6);
         // Putting again replaces the code, and only it.
