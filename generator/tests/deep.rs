@@ -20,7 +20,7 @@ struct Tables {
 impl Tables {
     fn solve(variant: Variant) -> Tables {
         let (solution, distances) = table_file::solve_with_distances(variant);
-        let (bits, distances) = table_file::distance_payload(distances).unwrap();
+        let (bits, distances) = table_file::distance_payload(distances);
         assert_eq!(bits, 8);
         Tables {
             variant,

@@ -170,10 +170,10 @@ fn distance_tables_full_and_reduced_answer_as_the_sweep() {
     for (n, m) in VARIANTS {
         let v = Variant::new(n, m).unwrap();
         let (_, distances) = table_file::solve_with_distances(v);
-        let (bits, payload) = table_file::distance_payload(distances).unwrap();
+        let (bits, payload) = table_file::distance_payload(distances);
         let full = DistanceTable::from_bytes(v, bits, &payload).unwrap();
         let (orbit_states, orbit_distances) = orbit_distances(v);
-        let (orbit_bits, orbit_payload) = table_file::pack_distances(&orbit_distances).unwrap();
+        let (orbit_bits, orbit_payload) = table_file::pack_distances(&orbit_distances);
         for (symmetry, compression) in LAYOUTS {
             let (states, bits, payload) = match symmetry {
                 Symmetry::None => (v.states(), bits, &payload),

@@ -273,6 +273,16 @@ fn full_tables_round_trip_with_8_and_16_bit_distances() {
             // Losses are the multiples of 3, at even distance.
             assert_eq!(table.outcome_at(9), Some(Outcome::Loss));
             assert_eq!(any_distances.distance_at(9), Some(6));
+            // Each file is of the kind asked, and the other is refused.
+            let opened = |path: &Path, kind| AnyTable::open(path).unwrap().of_kind(kind);
+            assert!(opened(&path, TableKind::Outcome).is_ok());
+            assert!(opened(&distance_path, TableKind::Distance).is_ok());
+            assert_eq!(
+                opened(&distance_path, TableKind::Outcome)
+                    .unwrap_err()
+                    .to_string(),
+                "a distance table, but an outcome table was asked for"
+            );
             // The wrong index is refused.
             let wrong = [("stones", stones + 1), ("take", 2)];
             let refused = AnyTable::open(&path)
@@ -799,9 +809,9 @@ fn lands_under_the_lock(game: &[&str]) {
 /// A pair whose outcome table was written and whose distance table was
 /// not (a full disk, say) leaves the new outcome table listed in
 /// `SHA256SUMS`, beside no part of its own distance table (the table
-/// written, its fingerprint not), and beside the distance table of the
-/// table it replaced only if that pairs with it: another game's is
-/// removed, the same game's kept.
+/// written, its fingerprint not), nor the distance table of the table it
+/// replaced: another game's, and the same game's too (it may be of
+/// another solve).
 #[test]
 fn a_failed_distance_write_leaves_the_outcome_table_alone() {
     let full = || {
@@ -810,13 +820,12 @@ fn a_failed_distance_write_leaves_the_outcome_table_alone() {
             std::io::ErrorKind::StorageFull.into(),
         )
     };
-    // (the game replaced, whether the new distance table landed, whether
-    // the replaced one's is kept)
-    for (old_stones, new_distance_landed, kept) in [
-        (None, false, false),
-        (None, true, false),
-        (Some(3), false, true),
-        (Some(3), true, false),
+    // (the game replaced, whether the new distance table landed)
+    for (old_stones, new_distance_landed) in [
+        (None, false),
+        (None, true),
+        (Some(3), false),
+        (Some(3), true),
     ] {
         let dir = dir(&format!("half-pair-{old_stones:?}-{new_distance_landed}"));
         let path = dir.join("t.gtbl");
@@ -832,7 +841,6 @@ fn a_failed_distance_write_leaves_the_outcome_table_alone() {
                 store::write_tables(&old, &mut solve(&old, false), &path, &options).unwrap();
             }
         }
-        let old_distances = std::fs::read(dir.join("t-distance.gtbl")).unwrap();
         // The new tables, written elsewhere, and what of them got beside
         // the old ones before the failure.
         let new = TwoPiles { stones: 3 };
@@ -848,31 +856,18 @@ fn a_failed_distance_write_leaves_the_outcome_table_alone() {
         std::fs::remove_dir_all(dir.join("new")).unwrap();
 
         let error = store::settle_failed_write(&path, &landed, full()).to_string();
-        if kept {
-            assert_eq!(error, full().to_string());
-        } else {
-            let removed = format!(
-                "{}; cleaning up after it removed {}, {}",
-                full(),
-                dir.join("t-distance.gtbl").display(),
-                dir.join("t-distance.fingerprint").display()
-            );
-            assert_eq!(error, removed);
-        }
-        let mut expected = vec!["t.fingerprint", "t.gtbl"];
-        if kept {
-            expected.splice(0..0, ["t-distance.fingerprint", "t-distance.gtbl"]);
-            assert_eq!(
-                std::fs::read(dir.join("t-distance.gtbl")).unwrap(),
-                old_distances
-            );
-        } else {
-            assert!(!dir.join("t-distance.gtbl").exists());
-            assert!(!dir.join("t-distance.fingerprint").exists());
-        }
-        assert_eq!(store::check_sums(&dir).unwrap(), expected.len());
+        let removed = format!(
+            "{}; cleaning up after it removed {}, {}",
+            full(),
+            dir.join("t-distance.gtbl").display(),
+            dir.join("t-distance.fingerprint").display()
+        );
+        assert_eq!(error, removed);
+        assert!(!dir.join("t-distance.gtbl").exists());
+        assert!(!dir.join("t-distance.fingerprint").exists());
+        assert_eq!(store::check_sums(&dir).unwrap(), 2);
         let listed = listed(&dir);
-        assert_eq!(listed, expected);
+        assert_eq!(listed, ["t.fingerprint", "t.gtbl"]);
         let table = store::read_table(&path).unwrap();
         assert_eq!(table.header.game.name, "two_piles");
         std::fs::remove_dir_all(&dir).unwrap();
@@ -956,10 +951,47 @@ fn a_failed_outcome_write_leaves_no_stale_file() {
     }
 }
 
+/// An outcome table written alone replaces a table of the same game and
+/// parameters with its distance table: that distance table goes, with its
+/// fingerprint and `SHA256SUMS` entries. Its header pairs with the new
+/// table, but it may be of another solve (a user's game whose rules were
+/// fixed in between), and readers, who pair tables by their headers,
+/// would have answered from it.
+#[test]
+fn an_outcome_table_written_alone_leaves_no_old_distance_table() {
+    let dir = dir("alone-after-pair");
+    let path = dir.join("t.gtbl");
+    let game = TwoPiles { stones: 3 };
+    let with = options(Compression::Zstd);
+    store::write_tables(&game, &mut solve(&game, false), &path, &with).unwrap();
+    assert!(dir.join("t-distance.gtbl").is_file());
+    let alone = WriteOptions {
+        distances: false,
+        ..with
+    };
+    let written = store::write_tables(&game, &mut solve(&game, false), &path, &alone).unwrap();
+    assert_eq!(
+        written.removed,
+        [
+            dir.join("t-distance.gtbl"),
+            dir.join("t-distance.fingerprint")
+        ]
+    );
+    assert!(!dir.join("t-distance.gtbl").exists());
+    assert!(!dir.join("t-distance.fingerprint").exists());
+    assert_eq!(listed(&dir), ["t.fingerprint", "t.gtbl"]);
+    assert_eq!(store::check_sums(&dir).unwrap(), 2);
+    let tables = store::GameTables::open(&game, &path).unwrap();
+    assert!(tables.distances().is_none());
+    // Written alone again, nothing is left to remove.
+    let written = store::write_tables(&game, &mut solve(&game, false), &path, &alone).unwrap();
+    assert!(written.removed.is_empty());
+    std::fs::remove_dir_all(&dir).unwrap();
+}
+
 /// A distance fingerprint left without its table (a run killed between
 /// removing the two) is removed, with its `SHA256SUMS` entry, when an
-/// outcome table is next written there alone; a distance table that
-/// pairs is kept.
+/// outcome table is next written there alone.
 #[test]
 fn a_lone_distance_fingerprint_is_removed() {
     let dir = dir("lone-fingerprint");
@@ -967,11 +999,10 @@ fn a_lone_distance_fingerprint_is_removed() {
     let game = TwoPiles { stones: 3 };
     let options = options(Compression::Zstd);
     store::write_tables(&game, &mut solve(&game, false), &path, &options).unwrap();
-    assert!(store::drop_unpaired_distances(&path).unwrap().is_empty());
     assert!(dir.join("t-distance.gtbl").is_file());
 
     std::fs::remove_file(dir.join("t-distance.gtbl")).unwrap();
-    let removed = store::drop_unpaired_distances(&path).unwrap();
+    let removed = store::drop_old_distances(&path).unwrap();
     assert_eq!(removed, [dir.join("t-distance.fingerprint")]);
     assert!(!dir.join("t-distance.fingerprint").exists());
     let listed = listed(&dir);
@@ -1000,9 +1031,7 @@ fn a_stale_distance_table_removed_part_way_is_named() {
     std::fs::rename(other.join("t.gtbl"), &path).unwrap();
     std::fs::remove_file(dir.join("SHA256SUMS")).unwrap();
     std::fs::create_dir(dir.join("SHA256SUMS")).unwrap();
-    let message = store::drop_unpaired_distances(&path)
-        .unwrap_err()
-        .to_string();
+    let message = store::drop_old_distances(&path).unwrap_err().to_string();
     let expected = format!("{}: ", dir.join("SHA256SUMS").display());
     let removed = format!(
         " (after removing {}, {})",
@@ -1016,9 +1045,7 @@ fn a_stale_distance_table_removed_part_way_is_named() {
     assert!(!dir.join("t-distance.gtbl").exists());
     assert!(!dir.join("t-distance.fingerprint").exists());
     // Failing again with nothing left to remove, it says only how.
-    let message = store::drop_unpaired_distances(&path)
-        .unwrap_err()
-        .to_string();
+    let message = store::drop_old_distances(&path).unwrap_err().to_string();
     assert!(
         message.starts_with(&expected) && !message.contains("after removing"),
         "{message}"

@@ -199,7 +199,7 @@ impl Check {
             Check::OrbitCount => "orbit_count() is the number of canonical indices numbered",
             Check::StartIsPosition => "start() is a position",
             Check::Settled => {
-                "settled(s) is given exactly for the states the orbit numbering leaves out: a loss at 0 or a win at 1"
+                "settled(s) is given exactly for the states the orbit numbering leaves out: a loss at 0 or a win at 1, in a game with has_wins_at_once()"
             }
             Check::Names => {
                 "name() and each parameter's name are 1 to 32 lowercase ascii letters, digits or '_' starting with a letter, with at most 16 parameters, each named once, as a table's header takes them"
@@ -547,7 +547,9 @@ impl<G: Game> Checker<'_, G> {
         let settled = game.settled(index);
         let ok = match settled {
             None => !left_out,
-            Some((Outcome::Loss, 0)) => left_out && game.ending(index) == Some(Outcome::Loss),
+            Some((Outcome::Loss, 0)) => {
+                left_out && game.ending(index) == Some(Outcome::Loss) && game.has_wins_at_once()
+            }
             Some((Outcome::Win, 1)) => {
                 left_out && !over && game.has_wins_at_once() && game.wins_at_once(index)
             }
@@ -558,9 +560,14 @@ impl<G: Game> Checker<'_, G> {
                 Check::Settled,
                 index,
                 format!(
-                    "settled() is {settled:?}, the orbit numbering {} the state, its ending is {}",
+                    "settled() is {settled:?}, the orbit numbering {} the state, its ending is {}{}",
                     if left_out { "leaves out" } else { "numbers" },
-                    ending_name(game.ending(index))
+                    ending_name(game.ending(index)),
+                    if settled.is_some() && !game.has_wins_at_once() {
+                        ", and has_wins_at_once() is false"
+                    } else {
+                        ""
+                    }
                 ),
             );
         }

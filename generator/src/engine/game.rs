@@ -297,7 +297,10 @@ pub trait Game: Sync {
 
     /// Whether the game's own orbit numbering ([`Game::orbit_count`])
     /// leaves out states that the rules decide at once
-    /// ([`Game::settled`]).
+    /// ([`Game::settled`]). Such a game answers [`Game::wins_at_once`]
+    /// too: the sweep counts no move into a settled state, and knows that
+    /// a move into a settled loss wins at once only from there (a solve
+    /// without it is refused).
     fn has_settled(&self) -> bool {
         false
     }

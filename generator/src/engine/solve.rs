@@ -110,6 +110,24 @@ fn wide_cells<G: Game>(game: &G) -> bool {
     game.max_moves() > u8::MAX_COUNT
 }
 
+/// Refuses, before anything is built, a game whose hooks do not fit
+/// together so that the sweep would answer wrongly: an orbit numbering
+/// that leaves out settled states ([`Game::has_settled`]) without
+/// [`Game::wins_at_once`], from which alone the sweep knows a move into a
+/// settled loss wins at once (it counts no move into a settled state).
+pub fn check_hooks<G: Game>(game: &G, symmetric: bool) -> Result<(), String> {
+    let settles = symmetric && super::orbits::own_count(game).is_some() && game.has_settled();
+    if settles && !game.has_wins_at_once() {
+        return Err(format!(
+            "{}: has_settled() is true but has_wins_at_once() is false; a game that leaves \
+             settled states out of its orbit numbering answers wins_at_once() too (a move into \
+             a settled loss wins at once, and the sweep counts no move into a settled state)",
+            game.name()
+        ));
+    }
+    Ok(())
+}
+
 /// Refuses, before anything is built, a game whose sweep could not even
 /// hold its first table on this machine: the work cells (a byte per stored
 /// state, two for games of more moves than a byte counts; this process's
@@ -291,7 +309,11 @@ pub fn solve_on<G: Game, S: Sweeper>(
     let symmetric = options.symmetry && game.has_symmetry();
     // Every process asks, and all agree, before any collective step.
     sweeper
-        .agree(check_size(game, symmetric, sweeper.processes()).err())
+        .agree(
+            check_hooks(game, symmetric)
+                .and_then(|()| check_size(game, symmetric, sweeper.processes()))
+                .err(),
+        )
         .map_err(SolveError::Sweep)?;
     let space = if symmetric {
         GameSpace::orbits(game)
@@ -1199,5 +1221,184 @@ pub(crate) mod tests {
             assert_eq!(full.outcome(&game, index), orbits.outcome(&game, index));
             assert_eq!(full.distance(&game, index), orbits.distance(&game, index));
         }
+    }
+
+    /// A pile of up to `n` stones, take one or two, the empty pile lost:
+    /// numbered by the game itself, which leaves the empty pile out as
+    /// settled (a loss at 0).
+    struct SettlingPile {
+        n: u64,
+        at_once: bool,
+    }
+
+    impl Game for SettlingPile {
+        type Position = u64;
+        fn name(&self) -> &'static str {
+            "settling_pile"
+        }
+        fn parameters(&self) -> Vec<Parameter> {
+            Vec::new()
+        }
+        fn states(&self) -> u64 {
+            self.n + 1
+        }
+        fn position(&self, index: u64) -> Option<u64> {
+            (index <= self.n).then_some(index)
+        }
+        fn index(&self, position: &u64) -> u64 {
+            *position
+        }
+        fn to_move(&self, _index: u64) -> Side {
+            Side::First
+        }
+        fn ending(&self, index: u64) -> Option<Outcome> {
+            (index == 0).then_some(Outcome::Loss)
+        }
+        fn successors(&self, index: u64, out: &mut Vec<u64>) {
+            out.extend((1..=2).filter(|&k| k <= index).map(|k| index - k));
+        }
+        fn max_moves(&self) -> usize {
+            2
+        }
+        fn has_wins_at_once(&self) -> bool {
+            self.at_once
+        }
+        fn wins_at_once(&self, index: u64) -> bool {
+            (1..=2).contains(&index)
+        }
+        fn has_symmetry(&self) -> bool {
+            true
+        }
+        fn canonical(&self, index: u64) -> u64 {
+            index
+        }
+        fn orbit_count(&self) -> Option<u64> {
+            Some(self.n)
+        }
+        fn orbit(&self, index: u64) -> u64 {
+            if index == 0 {
+                self.n
+            } else {
+                index - 1
+            }
+        }
+        fn representative(&self, orbit: u64) -> u64 {
+            orbit + 1
+        }
+        fn has_settled(&self) -> bool {
+            true
+        }
+        fn settled(&self, index: u64) -> Option<(Outcome, u16)> {
+            (index == 0).then_some((Outcome::Loss, 0))
+        }
+    }
+
+    /// A game that leaves a lost ending out of its numbering answers
+    /// `wins_at_once`, from which alone the sweep knows that moving there
+    /// wins: without it the solve (which answered 1 and 2 stones as lost
+    /// and everything after wrongly) and the conformance check refuse it.
+    #[test]
+    fn settled_losses_need_wins_at_once() {
+        let options = SolveOptions {
+            symmetry: true,
+            reverse_graph: true,
+        };
+        let game = SettlingPile {
+            n: 20,
+            at_once: true,
+        };
+        crate::engine::conformance::check(&game, crate::engine::conformance::Sample::All).unwrap();
+        let solved = solve(&game, &options).unwrap();
+        assert_eq!(solved.codes.len(), 20);
+        for index in 0..=20 {
+            let (outcome, distance) = if index % 3 == 0 {
+                (Outcome::Loss, 2 * index / 3)
+            } else {
+                (Outcome::Win, 2 * (index / 3) + 1)
+            };
+            assert_eq!(solved.outcome(&game, index), Some(outcome), "{index}");
+            assert_eq!(
+                solved.distance(&game, index),
+                Some(distance as u16),
+                "{index}"
+            );
+        }
+        let game = SettlingPile {
+            n: 20,
+            at_once: false,
+        };
+        let found =
+            crate::engine::conformance::check(&game, crate::engine::conformance::Sample::All)
+                .unwrap_err();
+        assert_eq!(
+            (found.check, found.index),
+            (crate::engine::conformance::Check::Settled, 0)
+        );
+        assert!(
+            found.found.ends_with("has_wins_at_once() is false"),
+            "{found}"
+        );
+        let Err(refused) = solve(&game, &options) else {
+            panic!("solved without wins_at_once");
+        };
+        let refused = refused.to_string();
+        assert!(
+            refused.starts_with(
+                "settling_pile: has_settled() is true but has_wins_at_once() is false"
+            ),
+            "{refused}"
+        );
+        // Over every state, nothing is left out, and the game solves.
+        let full = solve(&game, &SolveOptions::default()).unwrap();
+        assert_eq!(full.outcome(&game, 3), Some(Outcome::Loss));
+    }
+
+    /// The deepest game the tables hold, a distance of `MAX_DISTANCE`, is
+    /// solved and written (it was solved, then refused by the writer); one
+    /// ply deeper is refused by the solve.
+    #[test]
+    fn the_deepest_distance_solved_is_written() {
+        // Taking one stone at a time: n stones end in n plies.
+        let chain = |cap: u64| Pile {
+            cap,
+            add_back: false,
+            misere: false,
+            take: 1,
+            at_once: false,
+            unmoves: true,
+        };
+        let deepest = u64::from(MAX_DISTANCE);
+        let game = chain(deepest);
+        let mut solved = solve(&game, &SolveOptions::default()).unwrap();
+        assert_eq!(solved.distance(&game, deepest), Some(MAX_DISTANCE));
+        let dir = std::env::temp_dir().join(format!("gametable-deepest-{}", std::process::id()));
+        let path = dir.join("chain.gtbl");
+        let options = crate::store::WriteOptions {
+            compression: gametable_format::Compression::Zstd,
+            distances: true,
+            regenerate: "a test".into(),
+        };
+        crate::store::write_tables(&game, &mut solved, &path, &options).unwrap();
+        let tables = crate::store::GameTables::open(&game, &path).unwrap();
+        for index in [0, 1, 2, deepest - 1, deepest] {
+            let outcome = if index % 2 == 0 {
+                Outcome::Loss
+            } else {
+                Outcome::Win
+            };
+            assert_eq!(
+                tables.answer(&game, index),
+                Some((outcome, Some(index as u16))),
+                "{index}"
+            );
+        }
+        std::fs::remove_dir_all(&dir).unwrap();
+        let Err(refused) = solve(&chain(deepest + 1), &SolveOptions::default()) else {
+            panic!("solved a game deeper than the tables hold");
+        };
+        assert!(
+            matches!(refused, SolveError::TooDeep { levels: 65_536 }),
+            "{refused}"
+        );
     }
 }

@@ -39,7 +39,7 @@ pub enum TableFileError {
     /// landed removed these files ([`settle_failed_write`]).
     Settled(String, Vec<PathBuf>),
     /// Removing stale files failed after these were removed
-    /// ([`drop_unpaired_distances`]).
+    /// ([`drop_old_distances`]).
     PartlyRemoved(Box<TableFileError>, Vec<PathBuf>),
     /// These files landed, but the `SHA256SUMS` beside them (the path) was
     /// not rewritten ([`super::update_sums`]), for this reason.
@@ -314,10 +314,12 @@ pub fn files_written_beside(path: &Path) -> [PathBuf; 5] {
 /// [`TableFileError::Unsupported`] naming the path and the reason.
 pub fn check_output(path: &Path) -> Result<(), TableFileError> {
     let refuse = |why: &str| Err(TableFileError::Unsupported(path.to_path_buf(), why.into()));
-    let name = path
-        .file_name()
-        .and_then(|n| n.to_str())
-        .unwrap_or_default();
+    let Some(name) = path.file_name().map(|n| n.to_str()) else {
+        return refuse("an output table's name ends in .gtbl (its fingerprint and distance table are written beside it)");
+    };
+    let Some(name) = name else {
+        return refuse("an output table's name is not valid UTF-8 (names are shown in messages and listed in SHA256SUMS)");
+    };
     if name.chars().any(char::is_control) {
         return refuse("an output table's name holds a control character (names are shown in messages and listed in SHA256SUMS)");
     }
@@ -369,6 +371,15 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
         // Up to the nearest that exists (the working folder at most, even
         // one since removed).
         while !base.exists() && base != Path::new(".") {
+            // A link to nothing on the way is no folder to be made: found
+            // only when the table is written, after the sweep.
+            if let Ok(target) = std::fs::read_link(base) {
+                let why = format!(
+                    "a link to {}, which is not there, so the table cannot be written in it",
+                    target.display()
+                );
+                return Err(TableFileError::Unsupported(base.to_path_buf(), why));
+            }
             base = base
                 .parent()
                 .filter(|p| !p.as_os_str().is_empty())
@@ -494,33 +505,63 @@ pub fn write_with_fingerprint(
     Ok(())
 }
 
-/// Whether `distances` is the header of the distance table of the outcome
-/// table `outcomes`: a distance table of the same game, parameters, layout
-/// and stored state count. The one test of a pair, for reading and writing.
-pub(crate) fn distances_pair(
+/// What keeps `distances` from being the header of the distance table of
+/// the outcome table `outcomes` (a distance table of the same game,
+/// parameters, layout and stored state count), in words naming both
+/// values, e.g. `layouts differ: one state per orbit of the game's
+/// symmetry and every state`; `None` for a pair. The one test of a pair.
+pub(crate) fn pair_mismatch(
     outcomes: &gametable_format::Header,
     distances: &gametable_format::Header,
-) -> bool {
-    outcomes.kind == gametable_format::TableKind::Outcome
-        && distances.kind == gametable_format::TableKind::Distance
-        && distances.game == outcomes.game
-        && distances.symmetry == outcomes.symmetry
-        && distances.states == outcomes.states
+) -> Option<String> {
+    use gametable_format::TableKind;
+    let kind = |k: TableKind| match k {
+        TableKind::Outcome => "an outcome table",
+        TableKind::Distance => "a distance table",
+    };
+    if outcomes.kind != TableKind::Outcome || distances.kind != TableKind::Distance {
+        return Some(format!(
+            "kinds differ from an outcome table and a distance table: {} and {}",
+            kind(outcomes.kind),
+            kind(distances.kind)
+        ));
+    }
+    if distances.game != outcomes.game {
+        return Some(format!(
+            "games or parameters differ: {} and {}",
+            outcomes.game, distances.game
+        ));
+    }
+    if distances.symmetry != outcomes.symmetry {
+        return Some(format!(
+            "layouts differ: {} and {}",
+            super::symmetry_words(outcomes.symmetry),
+            super::symmetry_words(distances.symmetry)
+        ));
+    }
+    if distances.states != outcomes.states {
+        return Some(format!(
+            "sizes differ: {} and {} stored states",
+            outcomes.states, distances.states
+        ));
+    }
+    None
 }
 
 /// After an outcome table was written at `outcome_path` without a distance
-/// table: a distance table left beside it by the table it replaced, of
-/// another game, parameters, layout or size, is removed with its
-/// fingerprint and checksum entry (every reader would refuse the pair), as
-/// is a distance fingerprint left without its table. One that pairs with
-/// the new table (a solve of the same game and parameters, in the same
-/// layout) is kept. Returns the paths removed (none, the table and its
-/// fingerprint if it had one, or a lone fingerprint).
+/// table: a distance table left beside it by the table it replaced is
+/// removed with its fingerprint and checksum entry, as is a distance
+/// fingerprint left without its table. Even one whose header pairs with
+/// the new table goes: it may come from another solve of the same game
+/// and parameters (a game whose rules were changed since, or a sweep that
+/// erred), and nothing but the state-by-state check would tell readers,
+/// who pair tables by their headers. Returns the paths removed (none, the
+/// table and its fingerprint if it had one, or a lone fingerprint).
 ///
 /// # Errors
 /// A file that does not read, or a removal that fails; once files were
 /// removed, [`TableFileError::PartlyRemoved`] names them.
-pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
+pub fn drop_old_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFileError> {
     let mut removed = Vec::new();
     match remove_stale_distances(outcome_path, &mut removed) {
         Ok(()) => Ok(removed),
@@ -529,13 +570,13 @@ pub fn drop_unpaired_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, Tabl
     }
 }
 
-/// [`drop_unpaired_distances`]'s work: adds the paths removed to
-/// `removed`, also when a later step fails.
+/// [`drop_old_distances`]'s work: adds the paths removed to `removed`,
+/// also when a later step fails.
 fn remove_stale_distances(
     outcome_path: &Path,
     removed: &mut Vec<PathBuf>,
 ) -> Result<(), TableFileError> {
-    remove_unpaired_distances(outcome_path, removed)?;
+    remove_distance_files(outcome_path, removed)?;
     // Entries of distance files that are not there any more leave the
     // list, whether removed now or by a run killed before its rewrite.
     let gone = gone(&distance_files(outcome_path));
@@ -569,40 +610,13 @@ fn name_of(path: &Path) -> String {
         .unwrap_or_default()
 }
 
-/// The distance table beside `outcome_path` and its fingerprint, removed
-/// unless the table pairs with the outcome table ([`distances_pair`]; the
-/// headers alone tell, a table may be gigabytes). A distance fingerprint
-/// without its table (a run killed between removing the two) is removed
-/// too. Adds the paths removed to `removed`, also when a later step fails.
-fn remove_unpaired_distances(
-    outcome_path: &Path,
-    removed: &mut Vec<PathBuf>,
-) -> Result<(), TableFileError> {
-    let beside = distance_path(outcome_path);
-    if !beside.is_file() {
-        return remove_distance_files(outcome_path, removed);
-    }
-    let outcomes = read_header_only(outcome_path)?;
-    let paired = match read_header_only(&beside) {
-        Ok(distances) => distances_pair(&outcomes, &distances),
-        Err(TableFileError::Format(..)) => false,
-        Err(e) => return Err(e),
-    };
-    if paired {
-        return Ok(());
-    }
-    remove_distance_files(outcome_path, removed)
-}
-
 /// After writing the tables at `outcome_path` failed with `error` (a full
 /// disk, say) once the outcome table had landed: `written` names the files
 /// (in its folder) that landed, in the order written: the outcome table,
 /// its fingerprint, the distance table, its fingerprint. Leaves the folder
 /// as `--no-distances` would have: the new outcome table listed in
-/// `SHA256SUMS`, beside no part of its own distance table (a table without
-/// its fingerprint, or a fingerprint of the table it replaced, is
-/// removed), and beside the replaced table's distance table only where
-/// that pairs with it ([`drop_unpaired_distances`]). An outcome table whose
+/// `SHA256SUMS`, beside no distance table: neither a part of its own nor
+/// the replaced table's ([`drop_old_distances`]). An outcome table whose
 /// own fingerprint did not land is left without one (the replaced table's
 /// is removed). Files are removed before the list is rewritten, once, so
 /// that on a full disk the list has the room they freed. When the outcome
@@ -649,11 +663,7 @@ fn settle(
             .map(|()| removed.push(fingerprint.clone()))
             .map_err(|e| TableFileError::Io(fingerprint.clone(), e))
     };
-    let distances = if written.contains(&name_of(&distance_path(outcome_path)).as_str()) {
-        remove_distance_files(outcome_path, removed)
-    } else {
-        remove_unpaired_distances(outcome_path, removed)
-    };
+    let distances = remove_distance_files(outcome_path, removed);
     // Whatever is not there any more leaves the list, whatever step failed.
     let beside = distance_files(outcome_path);
     let mut gone = gone(&beside);
@@ -689,36 +699,35 @@ fn remove_distance_files(
 /// The distance table's bits per state and payload for `distances`: the
 /// one-byte form is already the 8-bit payload, the two-byte one is packed
 /// by [`pack_distances`].
-///
-/// # Errors
-/// As [`pack_distances`].
-pub fn distance_payload(distances: Distances) -> Result<(u8, Vec<u8>), String> {
+pub fn distance_payload(distances: Distances) -> (u8, Vec<u8>) {
     match distances {
-        Distances::Narrow(bytes) => Ok((8, bytes)),
-        wide => distance_payload_of(&wide).map(|(bits, bytes)| (bits, bytes.into_owned())),
+        Distances::Narrow(bytes) => (8, bytes),
+        wide => {
+            let (bits, bytes) = distance_payload_of(&wide);
+            (bits, bytes.into_owned())
+        }
     }
 }
 
 /// [`distance_payload`] of distances still held: the one-byte form is
 /// borrowed.
-///
-/// # Errors
-/// As [`pack_distances`].
-pub fn distance_payload_of(
-    distances: &Distances,
-) -> Result<(u8, std::borrow::Cow<'_, [u8]>), String> {
+pub fn distance_payload_of(distances: &Distances) -> (u8, std::borrow::Cow<'_, [u8]>) {
     match distances {
-        Distances::Narrow(bytes) => Ok((8, bytes.into())),
-        Distances::Wide(wide) => pack_distances(wide).map(|(bits, bytes)| (bits, bytes.into())),
+        Distances::Narrow(bytes) => (8, bytes.into()),
+        Distances::Wide(wide) => {
+            let (bits, bytes) = pack_distances(wide);
+            (bits, bytes.into())
+        }
     }
 }
 
 /// Packs distances at the narrowest width that holds them (8 bits if every
-/// distance is below 255, else 16), all-ones meaning "no distance".
-///
-/// # Errors
-/// A message when a distance does not fit 16 bits.
-pub fn pack_distances(distances: &[u16]) -> Result<(u8, Vec<u8>), String> {
+/// distance is below 255, else 16), all-ones meaning "no distance". Every
+/// other 16-bit value is a distance the format holds: the sweep refuses a
+/// game deeper than [`MAX_DISTANCE`](crate::engine::solve::MAX_DISTANCE),
+/// the largest (`SolveError::TooDeep`), so that a solve that succeeds is
+/// written.
+pub fn pack_distances(distances: &[u16]) -> (u8, Vec<u8>) {
     let known = || {
         distances
             .iter()
@@ -731,13 +740,8 @@ pub fn pack_distances(distances: &[u16]) -> Result<(u8, Vec<u8>), String> {
             .iter()
             .map(|&d| u8::try_from(d).unwrap_or(DistanceTable::NONE_8))
             .collect();
-        return Ok((8, bytes));
-    }
-    if max >= crate::engine::solve::MAX_DISTANCE {
-        return Err(format!(
-            "a distance of {max} moves or more does not fit in 16 bits"
-        ));
+        return (8, bytes);
     }
     let bytes = distances.iter().flat_map(|d| d.to_le_bytes()).collect();
-    Ok((16, bytes))
+    (16, bytes)
 }

@@ -9,7 +9,7 @@ use std::path::{Path, PathBuf};
 use gametable::Outcome;
 use gametable_format::{Symmetry, TableKind};
 
-use super::files::{distance_beside, distance_path, distances_pair, outcome_path, TableFileError};
+use super::files::{distance_beside, distance_path, outcome_path, pair_mismatch, TableFileError};
 use super::read::{read_table, StoredTable};
 use crate::engine::deep::Answer;
 use crate::engine::orbits::Orbits;
@@ -189,13 +189,10 @@ pub(crate) fn check_pair(
     outcomes: &StoredTable,
     distances: &StoredTable,
 ) -> Result<(), TableFileError> {
-    if !distances_pair(&outcomes.header, &distances.header) {
+    if let Some(why) = pair_mismatch(&outcomes.header, &distances.header) {
         return Err(TableFileError::Unsupported(
             distance_path(path),
-            format!(
-                "not the distance table of {} (another game, parameters, kind, layout or size)",
-                path.display()
-            ),
+            format!("not the distance table of {} ({why})", path.display()),
         ));
     }
     Ok(())

@@ -6,7 +6,10 @@ use std::path::{Path, PathBuf};
 
 use gametable_format::{Compression, Symmetry, TableKind, TableSpec};
 
-use super::files::{distance_path, pack_distances, settle_failed_write, TableFileError, GENERATOR};
+use super::files::{
+    distance_path, drop_old_distances, pack_distances, settle_failed_write, TableFileError,
+    GENERATOR,
+};
 use super::fingerprint::fingerprint;
 use super::read::{decode_table, StoredTable};
 use super::sums::update_sums;
@@ -39,6 +42,9 @@ pub struct Written {
     /// Every file written (tables and fingerprints), in order; the
     /// `SHA256SUMS` beside them lists them.
     pub files: Vec<PathBuf>,
+    /// Written without distances: the distance table (and fingerprint) of
+    /// the table replaced, removed ([`drop_old_distances`]).
+    pub removed: Vec<PathBuf>,
 }
 
 /// Writes `game`'s outcome table to `outcome_path` from `solved`: 2 bits per
@@ -48,7 +54,9 @@ pub struct Written {
 /// else 16; all ones for none). Each table is encoded, read back with every
 /// check and compared with `solved` before anything is written; then the
 /// tables and their fingerprints are written atomically and the
-/// `SHA256SUMS` in their directory updated.
+/// `SHA256SUMS` in their directory updated. Written without distances, the
+/// outcome table is left beside no distance table: one left by the table
+/// it replaced is removed ([`drop_old_distances`]).
 ///
 /// The distances are moved out of `solved` (left empty, also when writing
 /// fails) into the distance table's payload, so that a table's worth is not
@@ -63,13 +71,14 @@ pub struct Written {
 /// [`check_output`](super::check_output) (a name not ending in `.gtbl`, a
 /// folder that takes no files); [`TableFileError::Unsupported`] when
 /// `solved` does not fit `game` (sizes),
-/// the game's names are not valid in a header, a distance does not fit 16
-/// bits, or a table does not read back as written; [`TableFileError::Io`]
+/// the game's names are not valid in a header, or a table does not read
+/// back as written; [`TableFileError::Io`]
 /// for any file that cannot be written (the files that landed before it
 /// are settled by [`settle_failed_write`]), or, after a file landed,
 /// [`TableFileError::Settled`] naming what the settling removed, or
 /// [`TableFileError::Unsettled`] when that settling fails too (both keep
-/// the first error as its message).
+/// the first error as its message); [`TableFileError::PartlyRemoved`]
+/// when removing the replaced table's distance table fails part way.
 pub fn write_tables<G: Game>(
     game: &G,
     solved: &mut Solved,
@@ -179,11 +188,19 @@ pub fn write_tables<G: Game>(
         .map(Path::to_path_buf)
         .unwrap_or_default();
     update_sums(&dir, &landed)?;
+    // A distance table left beside the new outcome table by the one it
+    // replaced may be of another solve: it goes.
+    let removed = if distances.is_none() {
+        drop_old_distances(outcome_path)?
+    } else {
+        Vec::new()
+    };
     Ok(Written {
         outcomes,
         outcome_bytes: bytes.len(),
         distances,
         files: landed.iter().map(|name| dir.join(name)).collect(),
+        removed,
     })
 }
 
@@ -247,7 +264,7 @@ fn encode_distances(
         // Already the 8-bit table's payload.
         Distances::Narrow(bytes) => (8, bytes, None),
         Distances::Wide(wide) => {
-            let (bits, payload) = pack_distances(&wide).map_err(|why| refuse(&path, why))?;
+            let (bits, payload) = pack_distances(&wide);
             (bits, payload, Some(wide))
         }
     };

@@ -97,7 +97,7 @@ pub fn cards(
         return Err(store::settle_failed_write(&path, &written, e));
     }
     cards_files::update_sums(&dir, &written)?;
-    tables_done(&path, distance.is_none(), executor)?;
+    cards_tables_done(&path, distance.is_none(), executor)?;
     drop(held);
 
     let counts = solution.counts;
@@ -148,18 +148,24 @@ pub fn cards(
     Ok(())
 }
 
-/// Once the tables at `path` are written: after an outcome table written
+/// Cards' tables at `path` written: after an outcome table written
 /// `alone`, removes a distance table left beside it by the table it
-/// replaced ([`store::drop_unpaired_distances`]); then tells the executor
-/// ([`Executor::tables_written`]: the checkpoints go now, before anything
-/// is printed, so that an output closed early does not keep them); then
-/// says what it removed.
-fn tables_done(path: &Path, alone: bool, executor: &Executor<'_>) -> crate::cli::Result<()> {
+/// replaced ([`store::drop_old_distances`], as [`store::write_tables`]
+/// does); then [`tables_done`].
+fn cards_tables_done(path: &Path, alone: bool, executor: &Executor<'_>) -> crate::cli::Result<()> {
     let removed = if alone {
-        store::drop_unpaired_distances(path)?
+        store::drop_old_distances(path)?
     } else {
         Vec::new()
     };
+    tables_done(&removed, executor)
+}
+
+/// Once the tables are written, and `removed` the replaced table's
+/// distance files: tells the executor ([`Executor::tables_written`]: the
+/// checkpoints go now, before anything is printed, so that an output
+/// closed early does not keep them); then says what was removed.
+fn tables_done(removed: &[PathBuf], executor: &Executor<'_>) -> crate::cli::Result<()> {
     executor.tables_written()?;
     if !removed.is_empty() {
         let names: Vec<String> = removed.iter().map(|p| p.display().to_string()).collect();
@@ -329,7 +335,7 @@ pub fn outcome_table(
         return Err(store::settle_failed_write(&path, &written, e).into());
     }
     cards_files::update_sums(&dir, &written)?;
-    tables_done(&path, !distances, executor)?;
+    cards_tables_done(&path, !distances, executor)?;
     drop(held);
     say!(
         "cards ({}, {}): {stored} stored states ({}, {}): {} wins, {} losses, {} draws, {} not a position",
@@ -446,7 +452,7 @@ fn generic<G: Game>(
             ),
         },
     )?;
-    tables_done(&path, written.distances.is_none(), executor)?;
+    tables_done(&written.removed, executor)?;
     drop(held);
     let counts = solved.counts;
     say!(

@@ -484,13 +484,13 @@ fn with_partner(path: &Path, summary: String) -> crate::cli::Result<String> {
     );
     let other = crate::store::read_checked_header(&partner)
         .map_err(|e| format!("{name} beside it does not read: {e}"))?;
-    let pair = match header.kind {
-        TableKind::Outcome => crate::store::distances_pair(&header, &other),
-        TableKind::Distance => crate::store::distances_pair(&other, &header),
+    let mismatch = match header.kind {
+        TableKind::Outcome => crate::store::pair_mismatch(&header, &other),
+        TableKind::Distance => crate::store::pair_mismatch(&other, &header),
     };
-    if !pair {
+    if let Some(why) = mismatch {
         return Err(format!(
-            "{name} beside it is not its {its} table (kind, game or parameters, layout or size differ), and readers take the two together"
+            "{name} beside it is not its {its} table ({why}), and readers take the two together"
         )
         .into());
     }
@@ -503,16 +503,17 @@ fn needing_both(e: impl std::fmt::Display) -> String {
 }
 
 /// Refuses two tables that are not an outcome table and its distance
-/// table ([`crate::store::distances_pair`]), naming both, from their
-/// headers once each file's digest is checked (damage named as such,
-/// before the payloads are decoded).
+/// table ([`crate::store::pair_mismatch`]), naming both and what differs,
+/// from their headers once each file's digest is checked (damage named as
+/// such, before the payloads are decoded).
 fn check_pair_headers(outcome_path: &Path, distance_path: &Path) -> crate::cli::Result<()> {
     let header = |path: &Path| crate::store::read_checked_header(path).map_err(needing_both);
-    if crate::store::distances_pair(&header(outcome_path)?, &header(distance_path)?) {
+    let Some(why) = crate::store::pair_mismatch(&header(outcome_path)?, &header(distance_path)?)
+    else {
         return Ok(());
-    }
+    };
     Err(format!(
-        "{} and {} are not an outcome table and its distance table (kind, game or parameters, layout or size differ)",
+        "{} and {} are not an outcome table and its distance table ({why})",
         outcome_path.display(),
         distance_path.display()
     )
@@ -730,7 +731,7 @@ fn verify_distances(path: &Path, bytes: &[u8], fresh: &mut Fresh) -> crate::cli:
     let lacking = Lacking::of_companions(path, &expected, bytes)?;
 
     let (_, distances) = fresh_for(fresh, file.variant);
-    let (bits, payload) = cards_files::distance_payload_of(distances)?;
+    let (bits, payload) = cards_files::distance_payload_of(distances);
     if bits != file.header.bits_per_state || *payload != file.bytes {
         let table = file.table();
         let index = (0..file.variant.states())

@@ -81,7 +81,7 @@ pub fn encode_distances(
     distances: Distances,
 ) -> Result<EncodedDistances> {
     let distance_path = cards_files::distance_path(path);
-    let (bits, payload) = cards_files::distance_payload(distances)?;
+    let (bits, payload) = cards_files::distance_payload(distances);
     let bytes = gametable_format::encode(
         &cards_files::distance_spec(outcomes.variant, bits),
         &payload,
@@ -196,7 +196,7 @@ pub fn layout_distances(
         );
     }
     let distance_path = cards_files::distance_path(path);
-    let (bits, payload) = cards_files::distance_payload(distances)?;
+    let (bits, payload) = cards_files::distance_payload(distances);
     let spec = gametable_format::TableSpec {
         symmetry: outcomes.symmetry,
         states: outcomes.states,
