@@ -487,6 +487,16 @@ fn write_and_read_back(
             .into());
         }
     }
+    // The tables' own answers, checked one move deep as `gametable verify
+    // --deep` checks a built-in game's.
+    let per_orbit = tables.orbits().is_some();
+    deep::check(
+        game,
+        per_orbit,
+        |i| tables.answer(game, i),
+        |i| game.write_position(i),
+    )
+    .map_err(|e| e.why)?;
     Ok(format!(
         "tables: written and read back, {} stored states, every answer the solve's",
         tables.outcomes().stored_states()
