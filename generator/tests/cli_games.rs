@@ -1559,6 +1559,18 @@ fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
             "{why}: {}",
             text(&out.stdout)
         );
+        // The distance table, which fails for itself (the fingerprint
+        // beside it is the replaced table's), is told that it does not pair
+        // as well.
+        let out = gametable(&["verify", &distances], b"");
+        let stdout = text(&out.stdout);
+        assert!(
+            stdout.contains("does not match the table")
+                && stdout.contains(&format!(
+                    "; and {table}.gtbl beside it is not its outcome table ({why})"
+                )),
+            "{why}: {stdout}"
+        );
     }
     // A damaged partner is named as damage, as every reader of it names
     // it, wherever the damage is: a header that no longer decodes, a field

@@ -104,12 +104,20 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
     let mut generic_fresh = GenericFresh::new();
     for path in &paths {
         checks += 1;
-        let result = if is_cards(path) {
+        let verified = if is_cards(path) {
             verify_one(path, &mut fresh)
         } else {
             verify_generic(path, &mut generic_fresh)
-        }
-        .and_then(|summary| with_partner(path, summary));
+        };
+        // A table that fails for itself is told of its partner too: every
+        // reader refuses a pair that does not belong together.
+        let result = match verified {
+            Ok(summary) => with_partner(path, summary),
+            Err(e) => match with_partner(path, String::new()) {
+                Err(partner) => Err(format!("{e}; and {partner}").into()),
+                Ok(_) => Err(e),
+            },
+        };
         match result {
             Ok(summary) => say!("ok    {}: {summary}", path.display()),
             Err(e) => {
