@@ -174,12 +174,35 @@ fn open_checked(path: &Path, named_pipe: bool) -> io::Result<File> {
     File::open(path).map_err(dangling)
 }
 
+/// For a path that is a link leading nowhere, what it is in words: "a
+/// link to A, a link to B, which is not there" (each target as written),
+/// or, for links that lead back to themselves, "a link to A, a link to
+/// B, ...: a loop of links"; `None` for any other path.
+pub fn dangling_link(path: &Path) -> Option<String> {
+    let link = std::fs::symlink_metadata(path)
+        .ok()?
+        .file_type()
+        .is_symlink();
+    if !link || std::fs::metadata(path).is_ok() {
+        return None;
+    }
+    let chain = link_chain(path);
+    if chain.len() >= MAX_LINKS {
+        let start: Vec<&str> = chain.iter().take(2).map(String::as_str).collect();
+        return Some(format!("{}, ...: a loop of links", start.join(", ")));
+    }
+    Some(format!("{}, which is not there", chain.join(", ")))
+}
+
+/// The most links a path is followed through (Linux's limit).
+const MAX_LINKS: usize = 40;
+
 /// The links `path` passes through, each as "a link to TARGET" (its text),
 /// to the first path that is no link; none if `path` is no link. At most
 /// 40 (Linux's limit; a loop is refused by the system first).
 fn link_chain(path: &Path) -> Vec<String> {
     link_targets(path)
-        .take(40)
+        .take(MAX_LINKS)
         .map(|target| format!("a link to {}", target.display()))
         .collect()
 }

@@ -35,7 +35,8 @@ use sha2::{Digest, Sha256};
 
 pub use error::FormatError;
 pub use file::{
-    open_for_reading, open_stream_for_reading, open_table_file, read_table_rest, ReadError,
+    dangling_link, open_for_reading, open_stream_for_reading, open_table_file, read_table_rest,
+    ReadError,
 };
 pub use header::{
     Compression, Game, Header, Symmetry, TableKind, MAX_GENERATOR_LEN, MAX_NAME_LEN, MAX_PARAMETERS,

@@ -602,7 +602,7 @@ fn stats_full_and_reduced_tables_in_words() {
     assert!(
         err.contains("paired-distance.gtbl: not the distance table of ")
             && err.contains(
-                "paired.gtbl (games or parameters differ: tictactoe and connect4 (width = 4, height = 4))"
+                "paired.gtbl (the outcome table is of tictactoe, the distance table of connect4 (width = 4, height = 4))"
             ),
         "{err}"
     );
@@ -1110,6 +1110,39 @@ fn an_output_folder_linked_to_nothing_is_refused_first() {
         text(&out.stdout)
     );
     assert!(!dir.join("gone").exists());
+    // Through a chain of links, each is named; a loop is said to be one.
+    std::os::unix::fs::symlink(&link, dir.join("e")).unwrap();
+    std::os::unix::fs::symlink(dir.join("loop"), dir.join("loop")).unwrap();
+    for (name, expected) in [
+        (
+            "e",
+            format!(
+                "a link to {}, a link to {}, which is not there",
+                link.display(),
+                dir.join("gone").display()
+            ),
+        ),
+        (
+            "loop",
+            format!(
+                "a link to {0}, a link to {0}, ...: a loop of links",
+                dir.join("loop").display()
+            ),
+        ),
+    ] {
+        let table = dir.join(name).join("t.gtbl");
+        let out = gametable(
+            &["generate", "tictactoe", "--output", table.to_str().unwrap()],
+            "",
+        );
+        assert!(!out.status.success());
+        let expected = format!("{}: {expected}", dir.join(name).display());
+        assert!(
+            text(&out.stderr).contains(&expected),
+            "{}",
+            text(&out.stderr)
+        );
+    }
     std::fs::remove_dir_all(&dir).unwrap();
 }
 
@@ -1522,17 +1555,17 @@ fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
         (
             "t",
             "u",
-            "games or parameters differ: tictactoe and connect4 (width = 4, height = 4)",
+            "the outcome table is of tictactoe, the distance table of connect4 (width = 4, height = 4)",
         ),
         (
             "t",
             "v",
-            "layouts differ: one state per orbit of the game's symmetry and every state",
+            "the outcome table stores one state per orbit of the game's symmetry, the distance table every state",
         ),
         (
             "c",
             "d",
-            "games or parameters differ: cards (cards = 6, modulus = 3) and cards (cards = 6, modulus = 4)",
+            "the outcome table is of cards (cards = 6, modulus = 3), the distance table of cards (cards = 6, modulus = 4)",
         ),
     ] {
         let (outcomes, distances) = (

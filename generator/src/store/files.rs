@@ -373,11 +373,8 @@ pub fn check_output(path: &Path) -> Result<(), TableFileError> {
         while !base.exists() && base != Path::new(".") {
             // A link to nothing on the way is no folder to be made: found
             // only when the table is written, after the sweep.
-            if let Ok(target) = std::fs::read_link(base) {
-                let why = format!(
-                    "a link to {}, which is not there, so the table cannot be written in it",
-                    target.display()
-                );
+            if let Some(link) = gametable_format::dangling_link(base) {
+                let why = format!("{link}, so the table cannot be written in it");
                 return Err(TableFileError::Unsupported(base.to_path_buf(), why));
             }
             base = base
@@ -508,8 +505,9 @@ pub fn write_with_fingerprint(
 /// What keeps `distances` from being the header of the distance table of
 /// the outcome table `outcomes` (a distance table of the same game,
 /// parameters, layout and stored state count), in words naming both
-/// values, e.g. `layouts differ: one state per orbit of the game's
-/// symmetry and every state`; `None` for a pair. The one test of a pair.
+/// values, e.g. `the outcome table stores every state, the distance table
+/// one state per orbit of the game's symmetry`; `None` for a pair. The one
+/// test of a pair.
 pub(crate) fn pair_mismatch(
     outcomes: &gametable_format::Header,
     distances: &gametable_format::Header,
@@ -521,27 +519,27 @@ pub(crate) fn pair_mismatch(
     };
     if outcomes.kind != TableKind::Outcome || distances.kind != TableKind::Distance {
         return Some(format!(
-            "kinds differ from an outcome table and a distance table: {} and {}",
+            "not an outcome table and a distance table but {} and {}",
             kind(outcomes.kind),
             kind(distances.kind)
         ));
     }
     if distances.game != outcomes.game {
         return Some(format!(
-            "games or parameters differ: {} and {}",
+            "the outcome table is of {}, the distance table of {}",
             outcomes.game, distances.game
         ));
     }
     if distances.symmetry != outcomes.symmetry {
         return Some(format!(
-            "layouts differ: {} and {}",
+            "the outcome table stores {}, the distance table {}",
             super::symmetry_words(outcomes.symmetry),
             super::symmetry_words(distances.symmetry)
         ));
     }
     if distances.states != outcomes.states {
         return Some(format!(
-            "sizes differ: {} and {} stored states",
+            "the outcome table stores {} states, the distance table {}",
             outcomes.states, distances.states
         ));
     }
@@ -567,6 +565,26 @@ pub fn drop_old_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFile
         Ok(()) => Ok(removed),
         Err(e) if removed.is_empty() => Err(e),
         Err(e) => Err(TableFileError::PartlyRemoved(Box::new(e), removed)),
+    }
+}
+
+/// Before an outcome table lands at `outcome_path`: written `alone`
+/// (without its distance table), the distance table of the table it
+/// replaces goes first ([`drop_old_distances`]), so that no moment, and
+/// no kill, leaves the new outcome table beside it; written with its own
+/// distance table, which replaces that one, nothing goes. Returns the
+/// paths removed.
+///
+/// # Errors
+/// As [`drop_old_distances`].
+pub fn clear_before_landing(
+    outcome_path: &Path,
+    alone: bool,
+) -> Result<Vec<PathBuf>, TableFileError> {
+    if alone {
+        drop_old_distances(outcome_path)
+    } else {
+        Ok(Vec::new())
     }
 }
 

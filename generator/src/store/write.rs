@@ -7,7 +7,7 @@ use std::path::{Path, PathBuf};
 use gametable_format::{Compression, Symmetry, TableKind, TableSpec};
 
 use super::files::{
-    distance_path, drop_old_distances, pack_distances, settle_failed_write, TableFileError,
+    clear_before_landing, distance_path, pack_distances, settle_failed_write, TableFileError,
     GENERATOR,
 };
 use super::fingerprint::fingerprint;
@@ -43,7 +43,7 @@ pub struct Written {
     /// `SHA256SUMS` beside them lists them.
     pub files: Vec<PathBuf>,
     /// Written without distances: the distance table (and fingerprint) of
-    /// the table replaced, removed ([`drop_old_distances`]).
+    /// the table replaced, removed ([`clear_before_landing`]).
     pub removed: Vec<PathBuf>,
 }
 
@@ -56,7 +56,7 @@ pub struct Written {
 /// tables and their fingerprints are written atomically and the
 /// `SHA256SUMS` in their directory updated. Written without distances, the
 /// outcome table is left beside no distance table: one left by the table
-/// it replaced is removed ([`drop_old_distances`]).
+/// it replaced is removed before it lands ([`clear_before_landing`]).
 ///
 /// The distances are moved out of `solved` (left empty, also when writing
 /// fails) into the distance table's payload, so that a table's worth is not
@@ -169,6 +169,7 @@ pub fn write_tables<G: Game>(
     // Held until the list is up to date: another run landing a table of
     // this name waits, and does not mix its files with these.
     let _held = super::lock::lock_tables_in(outcome_path)?;
+    let removed = clear_before_landing(outcome_path, distance_file.is_none())?;
     let mut landed = Vec::new();
     let (bytes, outcomes) = outcome_file;
     if let Err(e) = write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut landed) {
@@ -188,13 +189,6 @@ pub fn write_tables<G: Game>(
         .map(Path::to_path_buf)
         .unwrap_or_default();
     update_sums(&dir, &landed)?;
-    // A distance table left beside the new outcome table by the one it
-    // replaced may be of another solve: it goes.
-    let removed = if distances.is_none() {
-        drop_old_distances(outcome_path)?
-    } else {
-        Vec::new()
-    };
     Ok(Written {
         outcomes,
         outcome_bytes: bytes.len(),

@@ -86,6 +86,7 @@ pub fn cards(
     // mix its files with these (nor lose its distance table to this one's
     // clean-up).
     let held = store::lock_tables_in(&path)?;
+    let removed = store::clear_before_landing(&path, distance.is_none())?;
     let mut written = Vec::new();
     let landed = outcome
         .write(&path, &mut written)
@@ -97,7 +98,7 @@ pub fn cards(
         return Err(store::settle_failed_write(&path, &written, e));
     }
     cards_files::update_sums(&dir, &written)?;
-    cards_tables_done(&path, distance.is_none(), executor)?;
+    tables_done(&removed, executor)?;
     drop(held);
 
     let counts = solution.counts;
@@ -146,19 +147,6 @@ pub fn cards(
         dir.join(cards_files::SUMS).display()
     );
     Ok(())
-}
-
-/// Cards' tables at `path` written: after an outcome table written
-/// `alone`, removes a distance table left beside it by the table it
-/// replaced ([`store::drop_old_distances`], as [`store::write_tables`]
-/// does); then [`tables_done`].
-fn cards_tables_done(path: &Path, alone: bool, executor: &Executor<'_>) -> crate::cli::Result<()> {
-    let removed = if alone {
-        store::drop_old_distances(path)?
-    } else {
-        Vec::new()
-    };
-    tables_done(&removed, executor)
 }
 
 /// Once the tables are written, and `removed` the replaced table's
@@ -318,6 +306,7 @@ pub fn outcome_table(
     };
     // Held until the list is up to date (as above).
     let held = store::lock_tables_in(&path)?;
+    let removed = store::clear_before_landing(&path, distance.is_none())?;
     let mut written = Vec::new();
     let landed =
         store::write_with_fingerprint(&path, &bytes, &fingerprint, &mut written).and_then(|()| {
@@ -335,7 +324,7 @@ pub fn outcome_table(
         return Err(store::settle_failed_write(&path, &written, e).into());
     }
     cards_files::update_sums(&dir, &written)?;
-    cards_tables_done(&path, !distances, executor)?;
+    tables_done(&removed, executor)?;
     drop(held);
     say!(
         "cards ({}, {}): {stored} stored states ({}, {}): {} wins, {} losses, {} draws, {} not a position",
@@ -434,7 +423,7 @@ fn generic<G: Game>(
     } else {
         gametable_format::Symmetry::None
     };
-    // Held through the removal of a replaced distance table too (as in
+    // Held until the tables are written and the checkpoints gone (as in
     // Cards' paths): `write_tables` takes it again within this hold.
     let held = store::lock_tables_in(&path)?;
     let written = store::write_tables(

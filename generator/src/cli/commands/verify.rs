@@ -109,10 +109,12 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
         } else {
             verify_generic(path, &mut generic_fresh)
         };
-        // A table that fails for itself is told of its partner too: every
-        // reader refuses a pair that does not belong together.
+        // A table that fails for itself, but whose header reads, is told
+        // of its partner too: every reader refuses a pair that does not
+        // belong together.
         let result = match verified {
             Ok(summary) => with_partner(path, summary),
+            Err(e) if crate::store::read_header_or_damage(path).is_err() => Err(e),
             Err(e) => match with_partner(path, String::new()) {
                 Err(partner) => Err(format!("{e}; and {partner}").into()),
                 Ok(_) => Err(e),
