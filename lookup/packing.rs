@@ -94,7 +94,8 @@ mod tests {
         // The last byte's unused slot reads 0; past the end, nothing.
         assert_eq!(code_at(&packed, 23), Some(0));
         assert_eq!(code_at(&packed, 24), None);
-        // Far past the end, whatever the width of usize.
+        // Far past the end (on a 32-bit target, where `index / 4` wrapped
+        // as usize before the comparison).
         assert_eq!(code_at(&packed, 1 << 34), None);
         assert_eq!(code_at(&packed, u64::MAX), None);
         put_code(&mut packed, 1 << 40, 3);

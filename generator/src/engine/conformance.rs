@@ -120,7 +120,8 @@ pub enum Check {
     /// With `has_settled()`: `settled(s)` is given exactly for the states
     /// the game's orbit numbering leaves out, and is a loss at distance 0
     /// that `ending` agrees with or a win at distance 1 that `wins_at_once`
-    /// agrees with.
+    /// agrees with, in a game with `has_wins_at_once()` (from which alone
+    /// the sweep knows that a move into a settled loss wins).
     Settled,
     /// `name()` and `parameters()` can name the game in a table's header.
     Names,

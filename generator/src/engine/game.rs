@@ -311,7 +311,9 @@ pub trait Game: Sync {
     ///
     /// A state left out must be decided at once: a loss at distance 0 (it
     /// ends so, [`Game::ending`]) or a win at distance 1
-    /// ([`Game::wins_at_once`]). The sweep then never stores it and counts
+    /// ([`Game::wins_at_once`]); either way the game answers
+    /// [`Game::wins_at_once`], which tells the sweep the moves into the
+    /// settled losses. The sweep then never stores it and counts
     /// no move into it (a move that hands the opponent a win in one never
     /// helps; a state whose every move does so is a loss at distance 2,
     /// which the sweep starts so); tables are written without it, and

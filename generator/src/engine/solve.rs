@@ -116,7 +116,8 @@ fn wide_cells<G: Game>(game: &G) -> bool {
 /// [`Game::wins_at_once`], from which alone the sweep knows a move into a
 /// settled loss wins at once (it counts no move into a settled state).
 pub fn check_hooks<G: Game>(game: &G, symmetric: bool) -> Result<(), String> {
-    let settles = symmetric && super::orbits::own_count(game).is_some() && game.has_settled();
+    // (`has_settled` first: a game may count its orbits by a scan.)
+    let settles = symmetric && game.has_settled() && super::orbits::own_count(game).is_some();
     if settles && !game.has_wins_at_once() {
         return Err(format!(
             "{}: has_settled() is true but has_wins_at_once() is false; a game that leaves \
