@@ -9,8 +9,8 @@ commit and target/release/gametable). Each round starts each binary's
 (Cards (8, 5), `alice:12340000:43210000`, from the embedded table) over
 HTTP/1.1 keep-alive connections, from 1 connection (latency: median and
 99th percentile per request) and from 8 (throughput), each for S
-seconds; rounds alternate the two so that a busy machine weighs on both
-alike. The client is Python in 8 processes: on a small machine it shares
+seconds; rounds alternate the two, each first every other round, so
+that a busy machine weighs on both alike. The client is Python in 8 processes: on a small machine it shares
 the cores with the server, so only the ratio of the two builds means
 anything, not the absolute figures.
 """
@@ -62,7 +62,8 @@ def load(port, connections, seconds):
                for _ in range(connections)]
     for c in clients:
         c.start()
-    done = [results.get() for _ in clients]
+    # A client that failed puts nothing: give up on it rather than wait.
+    done = [results.get(timeout=seconds + 30) for _ in clients]
     for c in clients:
         c.join()
     latencies = sorted(x for _, lat in done for x in lat)
@@ -97,7 +98,9 @@ def main():
     args = parser.parse_args()
     totals = {"before": [], "after": []}
     for round_ in range(1, args.rounds + 1):
-        for name in ("before", "after"):
+        # Each build goes first every other round.
+        order = ("before", "after") if round_ % 2 else ("after", "before")
+        for name in order:
             server, port = serve(getattr(args, name))
             try:
                 one = load(port, 1, args.seconds)

@@ -967,7 +967,7 @@ fn an_outcome_table_written_alone_leaves_no_old_distance_table() {
     assert!(dir.join("t-distance.gtbl").is_file());
     let alone = WriteOptions {
         distances: false,
-        ..with
+        ..with.clone()
     };
     let written = store::write_tables(&game, &mut solve(&game, false), &path, &alone).unwrap();
     assert_eq!(
@@ -986,6 +986,24 @@ fn an_outcome_table_written_alone_leaves_no_old_distance_table() {
     // Written alone again, nothing is left to remove.
     let written = store::write_tables(&game, &mut solve(&game, false), &path, &alone).unwrap();
     assert!(written.removed.is_empty());
+    // The distance table goes before the new table lands: a write that
+    // then fails says so (the old outcome table is left without it).
+    store::write_tables(&game, &mut solve(&game, false), &path, &with).unwrap();
+    let temporary = store::atomic::temporary_path(&path);
+    std::fs::create_dir(&temporary).unwrap();
+    let error = store::write_tables(&game, &mut solve(&game, false), &path, &alone)
+        .err()
+        .unwrap()
+        .to_string();
+    std::fs::remove_dir(&temporary).unwrap();
+    let removed = format!(
+        " (the replaced table's distance files were removed before: {}, {})",
+        dir.join("t-distance.gtbl").display(),
+        dir.join("t-distance.fingerprint").display()
+    );
+    assert!(error.ends_with(&removed), "{error}");
+    assert_eq!(listed(&dir), ["t.fingerprint", "t.gtbl"]);
+    assert_eq!(store::check_sums(&dir).unwrap(), 2);
     std::fs::remove_dir_all(&dir).unwrap();
 }
 

@@ -140,7 +140,8 @@ pub struct ServeArgs {
     /// Also serve every outcome table (*.gtbl) in this folder; repeatable.
     #[arg(long)]
     pub tables: Vec<PathBuf>,
-    /// Worker threads (default: one per core).
+    /// Threads that answer, and as many that do the network (default: one
+    /// per core).
     #[arg(long, allow_negative_numbers = true, value_parser = threads)]
     pub threads: Option<usize>,
     /// Close a connection whose request head has not arrived whole this

@@ -41,6 +41,10 @@ pub enum TableFileError {
     /// Removing stale files failed after these were removed
     /// ([`drop_old_distances`]).
     PartlyRemoved(Box<TableFileError>, Vec<PathBuf>),
+    /// Writing tables failed (the message) once these files, the replaced
+    /// table's distance table, were removed before it
+    /// ([`failed_after_removing`]).
+    RemovedBefore(String, Vec<PathBuf>),
     /// These files landed, but the `SHA256SUMS` beside them (the path) was
     /// not rewritten ([`super::update_sums`]), for this reason.
     SumsNotUpdated(Vec<PathBuf>, PathBuf, Box<TableFileError>),
@@ -68,6 +72,11 @@ impl fmt::Display for TableFileError {
             TableFileError::PartlyRemoved(error, removed) => {
                 write!(f, "{error} (after removing {})", paths_text(removed))
             }
+            TableFileError::RemovedBefore(error, removed) => write!(
+                f,
+                "{error} (the replaced table's distance files were removed before: {})",
+                paths_text(removed)
+            ),
             TableFileError::SumsNotUpdated(landed, sums, error) => write!(
                 f,
                 "{error}; so {} does not list {} as written, and `verify` refuses them until it does (`sha256sum` gives the lines it lacks)",
@@ -546,15 +555,18 @@ pub(crate) fn pair_mismatch(
     None
 }
 
-/// After an outcome table was written at `outcome_path` without a distance
-/// table: a distance table left beside it by the table it replaced is
-/// removed with its fingerprint and checksum entry, as is a distance
-/// fingerprint left without its table. Even one whose header pairs with
-/// the new table goes: it may come from another solve of the same game
-/// and parameters (a game whose rules were changed since, or a sweep that
-/// erred), and nothing but the state-by-state check would tell readers,
-/// who pair tables by their headers. Returns the paths removed (none, the
-/// table and its fingerprint if it had one, or a lone fingerprint).
+/// Before an outcome table written alone (without its distance table)
+/// lands at `outcome_path`: the distance table beside it, the table's it
+/// replaces, is removed with its fingerprint and checksum entry, as is a
+/// distance fingerprint left without its table, so that no moment, and no
+/// kill, leaves the new outcome table beside it. Even one whose header
+/// pairs with the new table goes: it may come from another solve of the
+/// same game and parameters (a game whose rules were changed since, or a
+/// sweep that erred), and nothing but the state-by-state check would tell
+/// readers, who pair tables by their headers. (Tables written as a pair
+/// replace each file in turn, each whole, the old or the new, whenever a
+/// run is killed.) Returns the paths removed (none, the table and its
+/// fingerprint if it had one, or a lone fingerprint).
 ///
 /// # Errors
 /// A file that does not read, or a removal that fails; once files were
@@ -568,12 +580,8 @@ pub fn drop_old_distances(outcome_path: &Path) -> Result<Vec<PathBuf>, TableFile
     }
 }
 
-/// Before an outcome table lands at `outcome_path`: written `alone`
-/// (without its distance table), the distance table of the table it
-/// replaces goes first ([`drop_old_distances`]), so that no moment, and
-/// no kill, leaves the new outcome table beside it; written with its own
-/// distance table, which replaces that one, nothing goes. Returns the
-/// paths removed.
+/// [`drop_old_distances`] before an outcome table lands at `outcome_path`
+/// written `alone`; nothing otherwise.
 ///
 /// # Errors
 /// As [`drop_old_distances`].
@@ -585,6 +593,23 @@ pub fn clear_before_landing(
         drop_old_distances(outcome_path)
     } else {
         Ok(Vec::new())
+    }
+}
+
+/// `error`, from writing tables once [`drop_old_distances`] had removed
+/// `removed`, saying so (the old outcome table may be left without its
+/// distance table): [`TableFileError::RemovedBefore`].
+pub fn failed_after_removing<E>(error: E, removed: &[PathBuf]) -> E
+where
+    E: From<TableFileError> + fmt::Display,
+{
+    if removed.is_empty() {
+        error
+    } else {
+        E::from(TableFileError::RemovedBefore(
+            error.to_string(),
+            removed.to_vec(),
+        ))
     }
 }
 

@@ -25,11 +25,11 @@ mod write;
 pub(crate) use files::pair_mismatch;
 pub use files::{
     check_output, clear_before_landing, count_codes, distance_beside, distance_path,
-    distance_payload, distance_payload_of, drop_old_distances, files_written_beside,
-    fingerprint_path, no_memory_to_read_back, outcome_beside, outcome_path, pack_distances,
-    read_back_error, read_bytes, read_checked_header, read_header_only, read_header_or_damage,
-    read_whole, settle_failed_write, something_at, write_with_fingerprint, TableFileError,
-    GENERATOR, MAX_COMPANION_LEN, SUMS,
+    distance_payload, distance_payload_of, drop_old_distances, failed_after_removing,
+    files_written_beside, fingerprint_path, no_memory_to_read_back, outcome_beside, outcome_path,
+    pack_distances, read_back_error, read_bytes, read_checked_header, read_header_only,
+    read_header_or_damage, read_whole, settle_failed_write, something_at, write_with_fingerprint,
+    TableFileError, GENERATOR, MAX_COMPANION_LEN, SUMS,
 };
 /// How a payload is stored ([`WriteOptions::compression`]), re-exported so
 /// that a game outside this crate writes tables without naming the format crate.

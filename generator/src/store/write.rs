@@ -7,8 +7,8 @@ use std::path::{Path, PathBuf};
 use gametable_format::{Compression, Symmetry, TableKind, TableSpec};
 
 use super::files::{
-    clear_before_landing, distance_path, pack_distances, settle_failed_write, TableFileError,
-    GENERATOR,
+    clear_before_landing, distance_path, failed_after_removing, pack_distances,
+    settle_failed_write, TableFileError, GENERATOR,
 };
 use super::fingerprint::fingerprint;
 use super::read::{decode_table, StoredTable};
@@ -43,7 +43,8 @@ pub struct Written {
     /// `SHA256SUMS` beside them lists them.
     pub files: Vec<PathBuf>,
     /// Written without distances: the distance table (and fingerprint) of
-    /// the table replaced, removed ([`clear_before_landing`]).
+    /// the table replaced, removed before the new table landed
+    /// ([`clear_before_landing`]).
     pub removed: Vec<PathBuf>,
 }
 
@@ -169,16 +170,21 @@ pub fn write_tables<G: Game>(
     // Held until the list is up to date: another run landing a table of
     // this name waits, and does not mix its files with these.
     let _held = super::lock::lock_tables_in(outcome_path)?;
+    // Written alone, the replaced table's distance table goes first (see
+    // `drop_old_distances`); a failure after it says it went.
     let removed = clear_before_landing(outcome_path, distance_file.is_none())?;
+    let failed = |landed: &[String], e| {
+        failed_after_removing(settle_failed_write(outcome_path, landed, e), &removed)
+    };
     let mut landed = Vec::new();
     let (bytes, outcomes) = outcome_file;
     if let Err(e) = write_with_fingerprint(outcome_path, &bytes, &outcomes, options, &mut landed) {
-        return Err(settle_failed_write(outcome_path, &landed, e));
+        return Err(failed(&landed, e));
     }
     let distances = match distance_file {
         Some((path, bytes, table)) => {
             if let Err(e) = write_with_fingerprint(&path, &bytes, &table, options, &mut landed) {
-                return Err(settle_failed_write(outcome_path, &landed, e));
+                return Err(failed(&landed, e));
             }
             Some((path, table, bytes.len()))
         }

@@ -95,7 +95,8 @@ pub fn cards(
             None => Ok(()),
         });
     if let Err(e) = landed {
-        return Err(store::settle_failed_write(&path, &written, e));
+        let e = store::settle_failed_write(&path, &written, e);
+        return Err(store::failed_after_removing(e, &removed));
     }
     cards_files::update_sums(&dir, &written)?;
     tables_done(&removed, executor)?;
@@ -321,7 +322,8 @@ pub fn outcome_table(
             }
         });
     if let Err(e) = landed {
-        return Err(store::settle_failed_write(&path, &written, e).into());
+        let e = store::settle_failed_write(&path, &written, e);
+        return Err(store::failed_after_removing(e, &removed).into());
     }
     cards_files::update_sums(&dir, &written)?;
     tables_done(&removed, executor)?;

@@ -325,9 +325,13 @@ fn outcome_tables(dir: &Path) -> crate::cli::Result<Vec<PathBuf>> {
 pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
     let explorer = Arc::new(Explorer::load(args)?);
     let mut runtime = tokio::runtime::Builder::new_multi_thread();
-    if let Some(threads) = args.threads {
-        runtime.worker_threads(threads.max(1));
-    }
+    // As many threads answer (`answer_in_time`) as do the network.
+    let threads = args.threads.unwrap_or_else(|| {
+        std::thread::available_parallelism().map_or(1, std::num::NonZeroUsize::get)
+    });
+    runtime
+        .worker_threads(threads.max(1))
+        .max_blocking_threads(threads.max(1));
     let runtime = runtime.enable_all().build()?;
     runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(args.bind)
@@ -424,16 +428,19 @@ async fn limits(request: Request, next: Next) -> Response {
 
 /// The answer to `request`, or 408 once it has taken [`REQUEST_TIME`].
 /// The handlers answer without pausing (the tables are in memory), so a
-/// timeout around the answer in the same task could never fire: the
-/// answer is made in a task of its own, and another worker thread, free,
-/// times it (with `--threads 1` there is none, and a slow answer comes
-/// late). An answer given up on runs to its end, unseen.
+/// timeout around the answer in its own task could never fire, nor one
+/// in another task where the worker blocked is the one that would drive
+/// the timers: the answer is made on the runtime's blocking pool (as many
+/// threads as `--threads` gives workers, [`run`]), leaving every worker
+/// free to time it. An answer given up on runs to its end there, unseen;
+/// answers that find the pool busy wait, and are timed while they wait.
 async fn answer_in_time(
     request: Request,
     next: Next,
     fault: impl Fn(&Fault) -> Response,
 ) -> Response {
-    let answer = tokio::spawn(next.run(request));
+    let runtime = tokio::runtime::Handle::current();
+    let answer = tokio::task::spawn_blocking(move || runtime.block_on(next.run(request)));
     match tokio::time::timeout(REQUEST_TIME, answer).await {
         Ok(Ok(response)) => response,
         Ok(Err(_)) => fault(&Fault {
@@ -811,13 +818,15 @@ mod tests {
 
     /// An answer that takes longer than [`REQUEST_TIME`] without ever
     /// pausing gets 408 (the timeout could not fire around such a handler
-    /// in the same task), where a second worker thread is there to time it.
+    /// in the same task, and fired only now and then with the answer in a
+    /// task of its own), on one worker thread as on several.
     #[test]
     fn a_slow_answer_gets_408() {
         use std::io::{Read as _, Write as _};
-        for workers in [2, 3] {
+        for workers in [1, 2] {
             let runtime = tokio::runtime::Builder::new_multi_thread()
                 .worker_threads(workers)
+                .max_blocking_threads(workers)
                 .enable_all()
                 .build()
                 .unwrap();
