@@ -1598,10 +1598,10 @@ fn deep_verification_refuses_a_distance_table_that_does_not_pair() {
         let out = gametable(&["verify", &distances], b"");
         let stdout = text(&out.stdout);
         assert!(
-            stdout.contains("does not match the table")
-                && stdout.contains(&format!(
-                    "; and {table}.gtbl beside it is not its outcome table ({why})"
-                )),
+            stdout.contains(&format!(
+                "{table}.gtbl beside it is not its outcome table ({why}), and readers take \
+                 the two together; and fingerprint "
+            )) && stdout.contains("does not match the table"),
             "{why}: {stdout}"
         );
     }

@@ -110,13 +110,14 @@ pub fn run(paths: Vec<PathBuf>, deep: bool) -> crate::cli::Result<()> {
             verify_generic(path, &mut generic_fresh)
         };
         // A table that fails for itself, but whose header reads, is told
-        // of its partner too: every reader refuses a pair that does not
-        // belong together.
+        // of its partner too, first: every reader refuses a pair that does
+        // not belong together (and its own failure may end in a command to
+        // copy).
         let result = match verified {
             Ok(summary) => with_partner(path, summary),
             Err(e) if crate::store::read_header_or_damage(path).is_err() => Err(e),
             Err(e) => match with_partner(path, String::new()) {
-                Err(partner) => Err(format!("{e}; and {partner}").into()),
+                Err(partner) => Err(format!("{partner}; and {e}").into()),
                 Ok(_) => Err(e),
             },
         };
