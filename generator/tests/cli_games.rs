@@ -291,6 +291,11 @@ fn malformed_positions_name_the_character_or_move() {
             vec!["query", "connect4", "--width", "12", "--position", "1"],
             "--width 12 is not in 1..=9",
         ),
+        // A position starting with '-' is the flag's value, not a flag.
+        (
+            vec!["query", "connect4", "--position", "-1"],
+            "--position '-1': character 1 '-': expected a column digit",
+        ),
     ] {
         let out = gametable(&args, b"");
         assert_eq!(out.status.code(), Some(1), "{args:?}");

@@ -68,3 +68,26 @@ fn query_stones_explains_and_names_bad_piles() {
     assert!(!out.status.success());
     assert!(text(&out.stderr).contains("--piles: pile 2 ('1:3') has constraint 3"));
 }
+
+#[test]
+fn stones_is_named_where_it_has_no_tables_and_negative_piles_are_read() {
+    for command in ["generate", "play"] {
+        let out = gametable(&[command, "stones"], b"");
+        assert_eq!(out.status.code(), Some(2), "{command}");
+        let stderr = text(&out.stderr);
+        assert!(
+            stderr.starts_with("gametable: error: Stones (ZOJ 3964) has no tables")
+                && stderr.contains("gametable query stones --piles"),
+            "{command}: {stderr}"
+        );
+    }
+    // Another unknown game keeps clap's own message.
+    let out = gametable(&["generate", "chess"], b"");
+    assert_eq!(out.status.code(), Some(2));
+    assert!(text(&out.stderr).contains("unrecognized subcommand 'chess'"));
+    // A value starting with '-' is the flag's value, refused by the game.
+    let out = gametable(&["query", "stones", "--piles", "-4:1"], b"");
+    assert_eq!(out.status.code(), Some(1));
+    let stderr = text(&out.stderr);
+    assert!(stderr.contains("--piles: pile 1 ('-4:1')"), "{stderr}");
+}

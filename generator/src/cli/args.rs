@@ -34,7 +34,11 @@ impl Cli {
         args.get(1..)
             .and_then(Cli::judge_command)
             .unwrap_or_else(|| {
-                Cli::try_parse_from(args).unwrap_or_else(|e| {
+                Cli::try_parse_from(&args).unwrap_or_else(|e| {
+                    if let Some(why) = Cli::tableless_game(&args, &e) {
+                        crate::stderr::line(format_args!("gametable: error: {why}"));
+                        std::process::exit(e.exit_code())
+                    }
                     // clap's own exit, but for help or the version that
                     // cannot be written (a full disk): that is a failure.
                     let printed = e.print();
@@ -52,6 +56,24 @@ impl Cli {
                     std::process::exit(code)
                 })
             })
+    }
+
+    /// Why a command of tables (`generate`, `play`) cannot take
+    /// the game clap did not find among its subcommands, when that game
+    /// has no tables (Stones, answered in closed form): clap would only say
+    /// the subcommand is unrecognized.
+    fn tableless_game(args: &[OsString], e: &clap::Error) -> Option<String> {
+        if e.kind() != clap::error::ErrorKind::InvalidSubcommand {
+            return None;
+        }
+        let [_, command, game, ..] = args else {
+            return None;
+        };
+        let tables = ["generate", "play"].iter().any(|c| command == c);
+        if !tables || game != "stones" {
+            return None;
+        }
+        super::registry::entry("stones").err()
     }
 
     /// The judge's commands, `solve cards` and `solve stones` with nothing
@@ -300,7 +322,7 @@ pub struct GenerateArgs {
 #[derive(Args)]
 pub struct QueryArgs {
     /// The position in the game's notation (see `gametable games`).
-    #[arg(long, conflicts_with = "positions")]
+    #[arg(long, conflicts_with = "positions", allow_hyphen_values = true)]
     pub position: Option<String>,
     /// Read positions one per line from this file ('-' for stdin) and print
     /// one JSON object per line; the table is opened once.
@@ -325,7 +347,7 @@ pub struct PlayArgs {
     #[arg(long, value_enum, default_value = "first")]
     pub side: SideArg,
     /// Start from this position (default: the game's start).
-    #[arg(long)]
+    #[arg(long, allow_hyphen_values = true)]
     pub position: Option<String>,
     /// The outcome table to play from (default as for `query`).
     #[arg(long)]
@@ -419,7 +441,7 @@ pub enum QueryGame {
     /// One Stones position, e.g. --piles 4:1,1:0 (stones:constraint, comma separated).
     Stones {
         /// The piles as stones:constraint pairs; constraint 0 any, 1 odd, 2 even (for Alice).
-        #[arg(long)]
+        #[arg(long, allow_hyphen_values = true)]
         piles: String,
         /// Print one JSON object: {"winner", "why", "move": {"pile", "take", "leaving"} or null}.
         #[arg(long)]
