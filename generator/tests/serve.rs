@@ -28,13 +28,18 @@ impl Server {
 
     /// As [`Server::start`], with more arguments (`--table PATH`).
     fn start_with(more: &[&str]) -> Server {
+        Server::start_to(more, Stdio::null())
+    }
+
+    /// As [`Server::start_with`], its stderr going to `stderr`.
+    fn start_to(more: &[&str], stderr: Stdio) -> Server {
         let mut child = Command::new(env!("CARGO_BIN_EXE_gametable"))
             .args(["serve", "--bind", "127.0.0.1:0", "--tables", "data"])
             .args(more)
             .current_dir(workspace())
             .stdin(Stdio::null())
             .stdout(Stdio::piped())
-            .stderr(Stdio::null())
+            .stderr(stderr)
             .spawn()
             .unwrap();
         let mut line = String::new();
@@ -852,4 +857,56 @@ fn a_damaged_table_is_the_server_s_fault() {
     let (status, body) = server.get("/tictactoe/3x3/xx.oo....");
     assert_eq!(status, 500, "{body}");
     std::fs::remove_dir_all(&dir).unwrap();
+}
+
+/// SIGTERM (a service manager, `docker stop`) or SIGINT stops the server
+/// gracefully: a kept-alive connection left idle is closed at once, not
+/// after `--idle-timeout`, no new connection is taken, and it exits 0
+/// saying why.
+#[cfg(unix)]
+#[test]
+fn a_signal_stops_the_server_gracefully() {
+    for signal in ["TERM", "INT"] {
+        let mut server = Server::start_to(&["--idle-timeout", "600"], Stdio::piped());
+        let mut kept = TcpStream::connect(&server.address).unwrap();
+        kept.write_all(b"GET /api/query?game=tictactoe HTTP/1.1\r\nHost: a\r\n\r\n")
+            .unwrap();
+        // The answer, whole, on a connection kept alive.
+        let mut reader = BufReader::new(kept.try_clone().unwrap());
+        let mut head = String::new();
+        while !head.ends_with("\r\n\r\n") {
+            assert_ne!(reader.read_line(&mut head).unwrap(), 0, "{head}");
+        }
+        assert!(head.starts_with("HTTP/1.1 200 OK"), "{head}");
+        let status = Command::new("kill")
+            .args([&format!("-{signal}"), &server.child.id().to_string()])
+            .status()
+            .unwrap();
+        assert!(status.success());
+        let exit = server.child.wait().unwrap();
+        assert_eq!(exit.code(), Some(0), "SIG{signal}: {exit:?}");
+        let mut said = String::new();
+        server
+            .child
+            .stderr
+            .take()
+            .unwrap()
+            .read_to_string(&mut said)
+            .unwrap();
+        assert!(
+            said.contains(&format!(
+                "gametable serve: SIG{signal}: no new connections; the answers under way go out"
+            )),
+            "{said}"
+        );
+        // The idle connection was closed by the server (the rest of the
+        // body, then the end), and no new one is taken.
+        kept.set_read_timeout(Some(Duration::from_secs(60)))
+            .unwrap();
+        let mut rest = Vec::new();
+        reader
+            .read_to_end(&mut rest)
+            .expect("the server closed the connection");
+        assert!(TcpStream::connect(&server.address).is_err());
+    }
 }

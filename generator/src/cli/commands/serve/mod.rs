@@ -16,10 +16,12 @@
 //! time a request may take are bounded (`limits`); a connection whose
 //! request head has not arrived whole within `--idle-timeout` seconds is
 //! closed (hyper's header timeout, set in [`run`]), and so is one that
-//! moves no byte for as long (`idle`).
+//! moves no byte for as long (`idle`). SIGTERM or SIGINT stops it
+//! gracefully (`stop`).
 
 mod idle;
 mod pages;
+mod stop;
 
 use std::path::{Path, PathBuf};
 use std::sync::Arc;
@@ -338,6 +340,7 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
             .await
             .map_err(|e| format!("--bind {}: {e}", args.bind))?;
         let address = listener.local_addr()?;
+        let mut stop = stop::Stop::listen()?;
         {
             use std::io::Write as _;
             let mut out = crate::cli::stdout();
@@ -359,23 +362,45 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
         let idle = Duration::from_secs(u64::from(args.idle_timeout));
         let mut listener = idle::Closing::new(listener, idle);
         let app = router(explorer);
-        loop {
+        let connections = hyper_util::server::graceful::GracefulShutdown::new();
+        let signal = loop {
             // axum's listener retries failed accepts (out of descriptors)
             // itself, after a pause.
-            let (io, _) = axum::serve::Listener::accept(&mut listener).await;
+            let (io, _) = match stop.or(axum::serve::Listener::accept(&mut listener)).await {
+                Ok(accepted) => accepted,
+                Err(signal) => break signal,
+            };
             let service = hyper_util::service::TowerToHyperService::new(app.clone());
+            let mut http = hyper::server::conn::http1::Builder::new();
+            // A request's head must arrive whole within the idle limit,
+            // however it trickles in; hyper then closes.
+            http.timer(hyper_util::rt::TokioTimer::new())
+                .header_read_timeout(idle);
+            let connection =
+                connections.watch(http.serve_connection(hyper_util::rt::TokioIo::new(io), service));
+            // A connection's end, orderly or not, concerns no one else.
             tokio::spawn(async move {
-                let mut http = hyper::server::conn::http1::Builder::new();
-                // A request's head must arrive whole within the idle
-                // limit, however it trickles in; hyper then closes.
-                http.timer(hyper_util::rt::TokioTimer::new())
-                    .header_read_timeout(idle);
-                // A connection's end, orderly or not, concerns no one else.
-                let _ = http
-                    .serve_connection(hyper_util::rt::TokioIo::new(io), service)
-                    .await;
+                let _ = connection.await;
             });
+        };
+        drop(listener);
+        crate::stderr::line(format_args!(
+            "gametable serve: {signal}: no new connections; the answers under way go out"
+        ));
+        // An idle connection closes at once, a busy one after its answer;
+        // none outlives the time an answer may take, and a head still
+        // arriving then is cut.
+        let waited = tokio::time::timeout(
+            REQUEST_TIME + Duration::from_secs(1),
+            connections.shutdown(),
+        );
+        if waited.await.is_err() {
+            crate::stderr::line(format_args!(
+                "gametable serve: connections still open after {} s were closed",
+                (REQUEST_TIME + Duration::from_secs(1)).as_secs()
+            ));
         }
+        Ok(())
     })
 }
 
