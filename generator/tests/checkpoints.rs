@@ -341,6 +341,31 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         text(&output.stderr)
     );
     assert!(!checkpoints.exists(), "a refused resume made the folder");
+    // A checkpoint folder that is a link to nothing (moved, unmounted) is
+    // named as such, resumed from or started in.
+    #[cfg(unix)]
+    {
+        let nowhere = dir.join("nowhere");
+        let link = dir.join("linked");
+        std::os::unix::fs::symlink(&nowhere, &link).unwrap();
+        let linked = link.display().to_string();
+        let with_link = |extra: &[&str]| {
+            let mut all = vec!["--checkpoint", linked.as_str()];
+            all.extend_from_slice(extra);
+            generate_args(&CARDS_12, &out, &all)
+        };
+        let said = format!("a link to {}, which is not there", nowhere.display());
+        for (extra, then) in [
+            (&["--resume"][..], ": no checkpoint to resume from"),
+            (&[][..], ""),
+        ] {
+            let output = run(command(None, &with_link(extra)));
+            assert!(!output.status.success());
+            let stderr = text(&output.stderr);
+            assert!(stderr.contains(&format!("{said}{then}")), "{stderr}");
+            assert!(!nowhere.exists(), "{extra:?}: made the link's target");
+        }
+    }
     // A directory another job holds (its lock taken here) is refused at
     // once, and left as it was.
     {

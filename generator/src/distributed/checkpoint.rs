@@ -437,6 +437,11 @@ fn still_there(path: &Path, file: &fs::File) -> bool {
 /// # Errors
 /// A file standing there, or the I/O error.
 pub fn make(dir: &Path, rank: usize) -> Result<(), String> {
+    // A link to nothing is not made a folder (`mkdir -p` would say only
+    // that the path exists): a moved or unmounted folder, say.
+    if let Some(link) = gametable_format::dangling_link(dir) {
+        return Err(cannot_write(dir, rank, link));
+    }
     if dir.exists() && !dir.is_dir() {
         return Err(cannot_write(dir, rank, "not a directory"));
     }

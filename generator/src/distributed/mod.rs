@@ -420,10 +420,16 @@ impl Ranks<'_> {
         };
         let level = match (found, plan.resume) {
             (Err(e), _) => Err(e),
-            (Ok(None), true) => Err(format!(
-                "{}: no committed checkpoint here to resume from (drop --resume to start afresh)",
-                plan.dir.display()
-            )),
+            (Ok(None), true) => Err(match gametable_format::dangling_link(&plan.dir) {
+                Some(link) => format!(
+                    "{}: {link}: no checkpoint to resume from (was the folder moved, or is it not mounted?)",
+                    plan.dir.display()
+                ),
+                None => format!(
+                    "{}: no committed checkpoint here to resume from (drop --resume to start afresh)",
+                    plan.dir.display()
+                ),
+            }),
             (Ok(None), false) => Ok(None),
             (Ok(Some((_, _, level))), false) => Err(format!(
                 "{}: holds a committed checkpoint (level {level}); add --resume to continue from it, or remove the directory {} to start afresh",
