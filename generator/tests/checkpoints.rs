@@ -51,6 +51,40 @@ fn checkpointed_sweeps_write_the_same_tables() {
     let _ = std::fs::remove_dir_all(&dir);
 }
 
+/// Files another number of ranks left in the folder without a commit (a
+/// run killed before its first one) are removed by a run that starts
+/// afresh there; a file that is no checkpoint is left alone.
+#[test]
+fn stray_checkpoints_of_other_ranks_are_removed() {
+    let dir = scratch("strays");
+    let out = dir.join("out");
+    let checkpoints = dir.join("checkpoints");
+    std::fs::create_dir_all(&out).unwrap();
+    std::fs::create_dir_all(&checkpoints).unwrap();
+    let strays = [
+        "rank-0-of-2.level-8.ckpt",
+        "rank-1-of-2.level-12.ckpt",
+        ".rank-1-of-2.level-12.ckpt.27297.tmp",
+        "rank-3-of-4.level-0.ckpt",
+    ];
+    let kept = ["notes.txt", "rank-x-of-2.level-8.ckpt"];
+    for name in strays.iter().chain(&kept) {
+        std::fs::write(checkpoints.join(name), b"left").unwrap();
+    }
+    let ck = checkpoints.display().to_string();
+    succeed(command(
+        None,
+        &generate_args(&["tictactoe"], &out, &["--checkpoint", &ck]),
+    ));
+    let mut left: Vec<String> = std::fs::read_dir(&checkpoints)
+        .unwrap()
+        .map(|e| e.unwrap().file_name().to_string_lossy().into_owned())
+        .collect();
+    left.sort();
+    assert_eq!(left, ["notes.txt", "rank-x-of-2.level-8.ckpt"]);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
 #[test]
 fn a_killed_sweep_resumes_to_the_same_tables() {
     let dir = scratch("resumed");

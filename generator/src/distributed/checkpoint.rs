@@ -348,6 +348,45 @@ pub fn prune(dir: &Path, rank: usize, ranks: usize, keep: u32) {
     }
 }
 
+/// Removes the checkpoint files, and their temporaries, of runs on
+/// another number of ranks than `ranks`: a run killed before its first
+/// commit, or whose commit was removed, leaves files that no commit names
+/// and that [`prune`] (which knows only its own ranks' names) never
+/// removes; each may hold a whole rank's cells. Only the holder of the
+/// directory's lock calls it, so that no running job's files are taken.
+pub fn remove_other_layouts(dir: &Path, ranks: usize) {
+    let Ok(entries) = fs::read_dir(dir) else {
+        return;
+    };
+    for entry in entries.flatten() {
+        let name = entry.file_name().to_string_lossy().into_owned();
+        let (bare, temporary) = match name.strip_prefix('.') {
+            Some(bare) => (bare, true),
+            None => (name.as_str(), false),
+        };
+        let checkpoint = if temporary {
+            name.ends_with(".tmp") && bare.contains(".ckpt.")
+        } else {
+            name.ends_with(".ckpt")
+        };
+        if checkpoint && layout(bare).is_some_and(|of| of != ranks) {
+            let _ = fs::remove_file(entry.path());
+        }
+    }
+}
+
+/// The number of ranks `P` in a name `rank-R-of-P.level-...`.
+fn layout(name: &str) -> Option<usize> {
+    let rest = name.strip_prefix("rank-")?;
+    let (rank, rest) = rest.split_once("-of-")?;
+    let (ranks, _) = rest.split_once(".level-")?;
+    let digits = |s: &str| !s.is_empty() && s.bytes().all(|b| b.is_ascii_digit());
+    if !digits(rank) || !digits(ranks) {
+        return None;
+    }
+    ranks.parse().ok()
+}
+
 /// `error`, and after it, when `dir` holds a commit (a failed run's
 /// last), how to go on from it.
 pub fn with_resume_hint(dir: &Path, error: String) -> String {

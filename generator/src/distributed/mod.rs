@@ -465,6 +465,11 @@ impl Ranks<'_> {
         }
         match level {
             None => {
+                // No commit: what files another number of ranks left here
+                // are of no use (every rank has probed the folder by now).
+                if self.lock.borrow().is_some() {
+                    checkpoint::remove_other_layouts(&plan.dir, ranks);
+                }
                 sweep.start();
                 Ok(0)
             }
@@ -498,6 +503,9 @@ impl Ranks<'_> {
         }
         self.comm.barrier();
         checkpoint::prune(&plan.dir, me, ranks, u32::MAX);
+        if self.lock.borrow().is_some() {
+            checkpoint::remove_other_layouts(&plan.dir, ranks);
+        }
         self.unlock(plan);
     }
 
