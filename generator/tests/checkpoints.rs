@@ -370,7 +370,9 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
     let output = run(command(None, &args(&CARDS_12, &["--resume"])));
     assert!(!output.status.success());
     assert!(
-        text(&output.stderr).contains("no committed checkpoint"),
+        text(&output.stderr).contains(
+            "no committed checkpoint here to resume from (a run removes its checkpoints once its tables are written"
+        ),
         "{}",
         text(&output.stderr)
     );

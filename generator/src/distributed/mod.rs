@@ -426,7 +426,7 @@ impl Ranks<'_> {
                     plan.dir.display()
                 ),
                 None => format!(
-                    "{}: no committed checkpoint here to resume from (drop --resume to start afresh)",
+                    "{}: no committed checkpoint here to resume from (a run removes its checkpoints once its tables are written: if they are there, `gametable verify` says whether they are whole; else drop --resume to start afresh)",
                     plan.dir.display()
                 ),
             }),

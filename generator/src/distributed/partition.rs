@@ -74,7 +74,7 @@ impl Partition {
             };
             let most = blocks.max(1);
             return Err(format!(
-                "{ranks} ranks for {slots} cells: each rank takes whole blocks of {BLOCK} cells, and there {are} only {blocks} block{plural}; start at most {most} rank{}",
+                "{ranks} ranks for {slots} cells (the sweep's numbering of the stored states, gaps in it included): each rank takes whole blocks of {BLOCK} cells, and there {are} only {blocks} block{plural}; start at most {most} rank{}",
                 if most == 1 { "" } else { "s" },
             ));
         }
