@@ -365,7 +365,18 @@ fn bad_input_gets_a_4xx_naming_the_fault() {
             400,
             "game is given more than once",
         ),
-        ("/api/query?game=tictactoe&position=%FF".into(), 400, ""),
+        // A key or value that is no UTF-8 once decoded is named as sent,
+        // not quoted with U+FFFD in place of its bytes.
+        (
+            "/api/query?game=tictactoe&position=x%FF".into(),
+            400,
+            "{\"error\": \"the query string does not read: 'x%FF' is not UTF-8 once its %-escapes are decoded\"}",
+        ),
+        (
+            "/tictactoe/3x3/x........?play%C3=first".into(),
+            400,
+            "the query string does not read: &#39;play%C3&#39; is not UTF-8",
+        ),
         (
             "/tictactoe/3x3/x........?play=both".into(),
             400,

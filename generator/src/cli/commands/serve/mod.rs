@@ -561,6 +561,25 @@ fn refused_query(uri: &Uri, query: Option<String>) -> Option<Response> {
     ))
 }
 
+/// The refusal of a query string whose key or value is no UTF-8 once its
+/// %-escapes are decoded, naming it as sent: axum's `Query` would read it
+/// with U+FFFD in place of the bytes, and a fault would quote that.
+fn unread_query(uri: &Uri) -> Option<Fault> {
+    let part = uri
+        .query()?
+        .split('&')
+        .flat_map(|pair| pair.splitn(2, '='))
+        .find(|part| {
+            percent_encoding::percent_decode_str(part)
+                .decode_utf8()
+                .is_err()
+        })?;
+    Some(Fault::bad(format!(
+        "the query string does not read: {} is not UTF-8 once its %-escapes are decoded",
+        quote(part)
+    )))
+}
+
 /// A path whose parts do not read (a `%`-escape that decodes to no UTF-8):
 /// refused as the route's faults are, naming the path as sent.
 fn unread_path(uri: &Uri, rejection: &PathRejection) -> Response {
@@ -589,6 +608,9 @@ async fn start_page(
         Ok(path) => path,
         Err(rejection) => return unread_path(&uri, &rejection),
     };
+    if let Some(fault) = unread_query(&uri) {
+        return fault_at(is_api(uri.path()), &fault);
+    }
     let position = match single(&query, "position") {
         Ok(p) => p,
         Err(fault) => return fault_at(is_api(uri.path()), &fault),
@@ -606,6 +628,9 @@ async fn position_page(
         Ok(path) => path,
         Err(rejection) => return unread_path(&uri, &rejection),
     };
+    if let Some(fault) = unread_query(&uri) {
+        return fault_at(is_api(uri.path()), &fault);
+    }
     if game != "api" && query.iter().any(|(key, _)| key == "position") {
         return html_fault(&Fault::bad(
             "the position is in the path: a page at /<game>/<parameters>/<position> takes no position= (only play=)",
@@ -699,8 +724,12 @@ fn single<'a>(query: &'a [(String, String)], key: &str) -> Result<Option<&'a str
 /// `/api/query`: the JSON `gametable query --json` prints.
 async fn api_query(
     State(explorer): State<Arc<Explorer>>,
+    uri: Uri,
     query: Result<Query<Vec<(String, String)>>, axum::extract::rejection::QueryRejection>,
 ) -> Response {
+    if let Some(fault) = unread_query(&uri) {
+        return json_fault(&fault);
+    }
     let result = query
         .map_err(|e| Fault::bad(format!("the query string does not read: {e}")))
         .and_then(|Query(query)| answer_query(&explorer, &query));
