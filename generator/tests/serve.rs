@@ -604,6 +604,8 @@ fn pages_show_the_verdict_and_link_every_move() {
     assert_eq!(status, 200);
     assert!(script.contains("/api/") || script.contains("dataset.api"));
 
+    let (status, icon) = server.get("/favicon.ico");
+    assert_eq!((status, icon.as_str()), (204, ""));
     let (status, doc) = server.get("/api/openapi.json");
     assert_eq!(status, 200);
     assert!(doc.contains("\"openapi\": \"3.0.3\""), "{doc}");
@@ -618,6 +620,25 @@ fn pages_show_the_verdict_and_link_every_move() {
         for parameter in entry.parameters {
             let described = format!("{{\"name\": \"{}\", \"in\": \"query\"", parameter.name);
             assert!(doc.contains(&described), "{} not in\n{doc}", parameter.name);
+            // With the values the registry accepts, which the document
+            // repeats for its readers: held to them here.
+            let schema = if parameter.step <= 1 {
+                format!(
+                    "\"schema\": {{\"type\": \"integer\", \"minimum\": {}, \"maximum\": {}}}",
+                    parameter.min, parameter.max
+                )
+            } else {
+                let values: Vec<String> = parameter.values().map(|v| v.to_string()).collect();
+                format!(
+                    "\"schema\": {{\"type\": \"integer\", \"enum\": [{}]}}",
+                    values.join(", ")
+                )
+            };
+            let line = doc
+                .lines()
+                .find(|line| line.contains(&described))
+                .unwrap_or_default();
+            assert!(line.contains(&schema), "{schema} not in\n{line}");
         }
     }
 }

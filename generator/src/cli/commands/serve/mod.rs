@@ -828,6 +828,8 @@ fn static_file(
         .into_response()
 }
 
+/// `/favicon.ico`: 204, so that a browser asking for an icon gets no
+/// 404 page (the explorer has none).
 async fn no_icon() -> Response {
     (StatusCode::NO_CONTENT, Body::empty()).into_response()
 }
