@@ -53,7 +53,12 @@ pub fn with_executor<T>(
     if let Executor::Ranks(ranks) = &executor {
         // Every rank waits for rank 0's writing; the checkpoints go then.
         let own = result.as_ref().err().map(ToString::to_string);
-        let finished = ranks.finish(own.clone());
+        let for_good = result
+            .as_ref()
+            .err()
+            .and_then(|e| e.downcast_ref::<crate::engine::SolveError>())
+            .is_some_and(|e| !e.may_pass_again());
+        let finished = ranks.finish(own.clone(), for_good);
         match (&result, finished) {
             (Ok(_), Err(e)) => result = Err(e.into()),
             // This rank's own error, now with how to resume (the

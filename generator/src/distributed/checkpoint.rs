@@ -217,6 +217,10 @@ pub fn load(
                 "written by a run with --no-distances: resume with it"
             } else if want.starts_with("endian: ") {
                 "written on a machine of the other byte order"
+            } else if want.starts_with("rank: ") {
+                "another rank's file of this sweep, renamed or copied over: put each rank's file back under its own name"
+            } else if want.starts_with("level: ") {
+                "a file of another level under this level's name"
             } else {
                 "a checkpoint of another sweep, number of ranks or level"
             };
@@ -511,4 +515,55 @@ pub fn probe(dir: &Path, rank: usize) -> Result<(), String> {
 /// directory.
 fn probe_name(rank: usize) -> String {
     format!(".probe-rank-{rank}")
+}
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+
+    /// A rank's file under another rank's name, or another level's file
+    /// under this level's, is refused saying so.
+    #[test]
+    fn files_under_another_rank_s_or_level_s_name_are_named_so() {
+        let dir = std::env::temp_dir().join(format!("gametable-ckpt-swap-{}", std::process::id()));
+        let _ = fs::remove_dir_all(&dir);
+        fs::create_dir_all(&dir).unwrap();
+        let id = |rank: usize| Identity {
+            key: "nim (9 stored states)".into(),
+            ranks: 2,
+            rank,
+            first: 64 * rank,
+            end: 64 * rank + 64,
+            slots: 128,
+            cell_bytes: 1,
+            distance_bytes: 0,
+        };
+        let cells = [7u8; 64];
+        for rank in 0..2 {
+            for level in [2, 3] {
+                save(&dir, &id(rank), level, Counters::default(), &cells, &[]).unwrap();
+            }
+        }
+        let load_as = |rank: usize, level: u32| {
+            load(&dir, &id(rank), level, &mut [0u8; 64], &mut []).unwrap_err()
+        };
+        let (zero, one) = (rank_path(&dir, 0, 2, 2), rank_path(&dir, 1, 2, 2));
+        let swap = dir.join("swap");
+        fs::rename(&zero, &swap).unwrap();
+        fs::rename(&one, &zero).unwrap();
+        fs::rename(&swap, &one).unwrap();
+        let error = load_as(0, 2);
+        assert!(
+            error.contains("it holds \"rank: 1\" where this run expects \"rank: 0\" (another rank's file of this sweep, renamed or copied over"),
+            "{error}"
+        );
+        fs::rename(rank_path(&dir, 0, 2, 3), rank_path(&dir, 0, 2, 4)).unwrap();
+        let error = load_as(0, 4);
+        assert!(
+            error.contains("it holds \"level: 3\" where this run expects \"level: 4\" (a file of another level under this level's name)"),
+            "{error}"
+        );
+        let _ = fs::remove_dir_all(&dir);
+    }
 }

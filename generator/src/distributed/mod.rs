@@ -158,10 +158,16 @@ impl<'c> Ranks<'c> {
     /// Without checkpoints, or before the levels were done (an error every
     /// rank met at once), it talks to no other rank.
     ///
+    /// `for_good` says that this rank's failure is the sweep's own result
+    /// (a game that broke its contract, a distance too deep): a resume
+    /// would fail the same way, and a game mended since would resume from
+    /// cells its broken self made, so the checkpoints are removed, on every
+    /// rank, and the error says so.
+    ///
     /// # Errors
     /// This rank's error, or a message with another rank's; with the
     /// checkpoints kept, how to resume from them.
-    pub fn finish(&self, failed: Option<String>) -> Result<(), String> {
+    pub fn finish(&self, failed: Option<String>, for_good: bool) -> Result<(), String> {
         let Some(plan) = &self.checkpoints else {
             return failed.map_or(Ok(()), Err);
         };
@@ -175,7 +181,15 @@ impl<'c> Ranks<'c> {
             return failed.map_or(Ok(()), Err);
         }
         self.comm.idle_barrier();
+        let for_good = self.comm.max(u64::from(for_good && failed.is_some())) > 0;
         if let Err(e) = self.agree(failed) {
+            if for_good {
+                self.spend(plan);
+                return Err(format!(
+                    "{e}\nthe checkpoints in {} were removed: resumed, the sweep would fail the same way",
+                    plan.dir.display()
+                ));
+            }
             self.unlock(plan);
             return Err(checkpoint::with_resume_hint(&plan.dir, e));
         }
@@ -241,7 +255,16 @@ impl Sweeper for Ranks<'_> {
         if ranks == 1 {
             return Err(failed.unwrap_or_default());
         }
-        let own = failed.map(|e| format!("rank {me}: {e}"));
+        // A message that already came through here (`finish` passes on
+        // what the solve agreed on) is named by its rank once.
+        let own = failed.map(|e| {
+            let named = format!("rank {me}: ");
+            if e.starts_with(&named) {
+                e
+            } else {
+                named + &e
+            }
+        });
         let text = pack_text(own.as_deref().unwrap_or(""));
         let words: Vec<u64> = (0..ranks).flat_map(|_| text.iter().copied()).collect();
         let mut received = Vec::new();
@@ -688,7 +711,7 @@ impl Executor<'_> {
             Executor::Threads => Ok(()),
             Executor::Ranks(ranks) => {
                 ranks.written_peak.set(status_kib("VmHWM:"));
-                ranks.finish(None)
+                ranks.finish(None, false)
             }
         }
     }

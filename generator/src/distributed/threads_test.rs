@@ -169,11 +169,10 @@ fn each_rank<G: Game>(
                     let comm = ThreadComm { job, rank };
                     let (checkpoints, distances) = setup(rank);
                     let ranks = Ranks::new(&comm, checkpoints, distances, false);
-                    let solved = then(
-                        rank,
-                        solve_on(game, options, &ranks, |_, _, _| {}).map_err(|e| e.to_string()),
-                    );
-                    ranks.finish(solved.as_ref().err().cloned())?;
+                    let solved = solve_on(game, options, &ranks, |_, _, _| {});
+                    let for_good = solved.as_ref().is_err_and(|e| !e.may_pass_again());
+                    let solved = then(rank, solved.map_err(|e| e.to_string()));
+                    ranks.finish(solved.as_ref().err().cloned(), for_good)?;
                     solved
                 })
             })
@@ -553,6 +552,51 @@ fn checkpoints_stay_until_the_tables_are_written() {
     assert!(level >= 2 && level <= want.levels, "level {level}");
     let got = on_ranks(&nim, &options, 2, Some(plan(true))).unwrap();
     assert_same(&want, &got, "resumed after a failed write");
+    assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+    let _ = std::fs::remove_dir_all(&dir);
+}
+
+/// A game that breaks its contract after a checkpoint was committed fails
+/// for good: a resume would fail the same way (and a game mended since
+/// would resume from cells its broken self made), so every rank removes
+/// the checkpoints and says so, naming its rank once.
+#[test]
+fn a_broken_game_leaves_no_checkpoint_to_resume() {
+    use crate::engine::solve::tests::Wild;
+    let game = Wild {
+        len: 3_000,
+        unmoves: true,
+        symmetry: false,
+        wild_move: false,
+        wild_unmove: true,
+    };
+    let dir = std::env::temp_dir().join(format!("gametable-ranks-broken-{}", std::process::id()));
+    let _ = std::fs::remove_dir_all(&dir);
+    let plan = Checkpoints {
+        dir: dir.clone(),
+        every: 1,
+        resume: false,
+    };
+    let results = each_rank(
+        &game,
+        &SolveOptions::default(),
+        2,
+        |_| (Some(plan.clone()), true),
+        |_, result| result,
+    );
+    for (rank, result) in results.iter().enumerate() {
+        let error = result.as_ref().err().unwrap();
+        assert!(
+            error.contains("names state 3003 among its moves or un-moves")
+                && error.contains(&format!(
+                    "the checkpoints in {} were removed: resumed, the sweep would fail the same way",
+                    dir.display()
+                ))
+                && !error.contains("--resume")
+                && error.matches(&format!("rank {rank}: ")).count() == 1,
+            "rank {rank}: {error}"
+        );
+    }
     assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
     let _ = std::fs::remove_dir_all(&dir);
 }

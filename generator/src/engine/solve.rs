@@ -59,6 +59,16 @@ pub enum SolveError {
     },
 }
 
+impl SolveError {
+    /// Whether the same solve may succeed another time: not when the game
+    /// broke a limit or a distance is too deep (the sweep's own result),
+    /// only when the executor stopped (a rank failed, a file did not
+    /// write).
+    pub fn may_pass_again(&self) -> bool {
+        matches!(self, SolveError::Sweep(_))
+    }
+}
+
 impl fmt::Display for SolveError {
     fn fmt(&self, f: &mut fmt::Formatter<'_>) -> fmt::Result {
         match self {
