@@ -643,14 +643,14 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
     );
     // A rank's file of an older layout is named as such.
     let mut older = bytes.clone();
-    assert!(older.starts_with(b"gametable-checkpoint 3\n"));
-    older[b"gametable-checkpoint ".len()] = b'2';
+    assert!(older.starts_with(b"gametable-checkpoint 4\n"));
+    older[b"gametable-checkpoint ".len()] = b'3';
     std::fs::write(&rank_file, &older).unwrap();
     let output = run(command(None, &args(&CARDS_12, &["--resume"])));
     let stderr = text(&output.stderr);
     assert!(
         stderr.contains(&name)
-            && stderr.contains("a checkpoint of layout \"gametable-checkpoint 2\""),
+            && stderr.contains("a checkpoint of layout \"gametable-checkpoint 3\""),
         "{stderr}"
     );
     // A truncated one too.
@@ -681,7 +681,7 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
     // A commit marker of an older layout is named as such.
     let commit = checkpoints.join("COMMIT");
     let marker = std::fs::read_to_string(&commit).unwrap();
-    let older = marker.replacen("gametable-checkpoint 3", "gametable-checkpoint 2", 1);
+    let older = marker.replacen("gametable-checkpoint 4", "gametable-checkpoint 3", 1);
     assert_ne!(older, marker);
     std::fs::write(&commit, older).unwrap();
     let output = run(command(None, &args(&CARDS_12, &["--resume"])));
@@ -689,7 +689,7 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
     let stderr = text(&output.stderr);
     assert!(
         stderr.contains(
-            "a checkpoint of layout \"gametable-checkpoint 2\", which this build does not read"
+            "a checkpoint of layout \"gametable-checkpoint 3\", which this build does not read"
         ),
         "{stderr}"
     );
@@ -711,6 +711,24 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
             "{damaged:?}: {stderr}"
         );
     }
+    // A commit of another build (another program: its cells may mean
+    // something else) is refused, naming both; the program that wrote it
+    // (this one) resumes it.
+    let (start, rest) = marker.split_once("\nbuild: ").unwrap();
+    assert_eq!(rest.len(), 64 + 1, "{marker}");
+    let other = format!("{start}\nbuild: {}\n", "0123456789abcdef".repeat(4));
+    std::fs::write(&commit, &other).unwrap();
+    let output = run(command(None, &args(&CARDS_12, &["--resume"])));
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(&format!(
+            "COMMIT: written by another build of gametable (SHA-256 of its program 0123456789abcdef..., of this one {}...)",
+            &rest[..16]
+        )),
+        "{stderr}"
+    );
+    std::fs::write(&commit, &marker).unwrap();
 
     // A directory that cannot be written (a file stands in its way).
     let blocked = dir.join("file");

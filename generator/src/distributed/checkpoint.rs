@@ -13,7 +13,9 @@
 //! any other field, can be altered unseen). Every
 //! file is written atomically (temporary, fsync, rename). After every rank
 //! wrote its file, rank 0 writes `COMMIT` (atomically) naming the sweep,
-//! `P` and `L`; only then are older levels' files removed. So a job killed
+//! `P`, `L` and the build (the SHA-256 of the program: a build that
+//! numbers states or counts moves otherwise would resume to a wrong
+//! table); only then are older levels' files removed. So a job killed
 //! at any point leaves a commit whose files are all whole: resuming reads
 //! exactly the level the commit names, and refuses anything that does not
 //! match, naming the file and what differs.
@@ -26,8 +28,8 @@ use std::path::{Path, PathBuf};
 use crate::store::atomic;
 
 /// The first line of every checkpoint file; bump the number when the
-/// layout changes.
-const MAGIC: &str = "gametable-checkpoint 3";
+/// layout changes. (4: the commit names the build.)
+const MAGIC: &str = "gametable-checkpoint 4";
 
 /// The commit marker's name.
 pub const COMMIT: &str = "COMMIT";
@@ -270,21 +272,65 @@ pub fn load(
     Ok(counters)
 }
 
+/// What a commit marker says.
+#[derive(Clone, Debug, PartialEq, Eq)]
+pub struct Commit {
+    /// The sweep: game, parameters, stored states.
+    pub key: String,
+    /// How many ranks wrote it.
+    pub ranks: usize,
+    /// The level every rank's file holds the start of.
+    pub level: u32,
+    /// The program that wrote it ([`build`]).
+    pub build: String,
+}
+
+/// This program's build, as commits record it: the SHA-256 of its own
+/// file (read once). The checkpoints' layout stays the same from build to
+/// build, but what a cell means (the numbering of states, the counting of
+/// moves) may not; resuming another build's checkpoint would then give a
+/// wrong table, which nothing else would catch. A program that cannot
+/// read itself is "unknown", which matches no build.
+pub fn build() -> &'static str {
+    static BUILD: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    BUILD.get_or_init(|| {
+        // The running file, even when replaced or removed since it started.
+        let own = if cfg!(target_os = "linux") {
+            PathBuf::from("/proc/self/exe")
+        } else {
+            std::env::current_exe().unwrap_or_default()
+        };
+        match fs::File::open(&own).and_then(gametable_format::sha256_of) {
+            Ok(sha) => gametable_format::hex(&sha),
+            Err(e) => format!("{UNKNOWN_BUILD} ({e})"),
+        }
+    })
+}
+
+/// How [`build`] starts for a program that cannot read itself.
+const UNKNOWN_BUILD: &str = "unknown";
+
+/// Whether a checkpoint of build `written` may be resumed by this one.
+pub fn same_build(written: &str) -> bool {
+    written == build() && !written.starts_with(UNKNOWN_BUILD)
+}
+
 /// Writes the commit marker: every rank's file of `level` is whole.
 ///
 /// # Errors
 /// The file and the I/O error.
 pub fn commit(dir: &Path, key: &str, ranks: usize, level: u32) -> Result<(), String> {
     let path = dir.join(COMMIT);
-    atomic::write_parts_in_place(&path, &[commit_text(key, ranks, level).as_bytes()])
+    let text = commit_text(key, ranks, level, build());
+    atomic::write_parts_in_place(&path, &[text.as_bytes()])
         .map_err(|e| format!("{}: cannot write the commit marker: {e}", path.display()))
 }
 
-/// The commit in `dir`, if any: (sweep, ranks, level).
+/// The commit in `dir`, if any.
 ///
 /// # Errors
 /// The file and why it does not read.
-pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
+pub fn committed(dir: &Path) -> Result<Option<Commit>, String> {
     let path = dir.join(COMMIT);
     let bytes = match crate::store::read_whole(&path, crate::store::MAX_COMPANION_LEN) {
         Ok(bytes) => bytes,
@@ -318,17 +364,23 @@ pub fn committed(dir: &Path) -> Result<Option<(String, usize, u32)>, String> {
     let key = field("sweep")?;
     let ranks = field("ranks")?.parse().map_err(|_| damaged())?;
     let level = field("level")?.parse().map_err(|_| damaged())?;
+    let build = field("build")?;
     // Byte for byte what `commit` writes: no rank count of 0, nothing
     // after the last line, no line end lost.
-    if ranks == 0 || text != commit_text(&key, ranks, level) {
+    if ranks == 0 || text != commit_text(&key, ranks, level, &build) {
         return Err(damaged());
     }
-    Ok(Some((key, ranks, level)))
+    Ok(Some(Commit {
+        key,
+        ranks,
+        level,
+        build,
+    }))
 }
 
 /// The commit marker's text.
-fn commit_text(key: &str, ranks: usize, level: u32) -> String {
-    format!("{MAGIC}\nsweep: {key}\nranks: {ranks}\nlevel: {level}\n")
+fn commit_text(key: &str, ranks: usize, level: u32, build: &str) -> String {
+    format!("{MAGIC}\nsweep: {key}\nranks: {ranks}\nlevel: {level}\nbuild: {build}\n")
 }
 
 /// Removes this rank's files of levels other than `keep`, and the
@@ -395,7 +447,7 @@ fn layout(name: &str) -> Option<usize> {
 /// last), how to go on from it.
 pub fn with_resume_hint(dir: &Path, error: String) -> String {
     match committed(dir) {
-        Ok(Some((_, _, level))) => format!(
+        Ok(Some(Commit { level, .. })) => format!(
             "{error}\nthe checkpoint of level {level} in {} is kept: the same command with \
              --resume continues from it",
             dir.display()

@@ -454,20 +454,35 @@ impl Ranks<'_> {
                 ),
             }),
             (Ok(None), false) => Ok(None),
-            (Ok(Some((_, _, level))), false) => Err(format!(
-                "{}: holds a committed checkpoint (level {level}); add --resume to continue from it, or remove the directory {} to start afresh",
+            (Ok(Some(commit)), false) => Err(format!(
+                "{}: holds a committed checkpoint (level {}); add --resume to continue from it, or remove the directory {} to start afresh",
                 commit_path.display(),
+                commit.level,
                 plan.dir.display()
             )),
-            (Ok(Some((found, _, _))), true) if found != key => Err(format!(
-                "{}: a checkpoint of \"{found}\", not of this run's \"{key}\"; not resumed",
-                commit_path.display()
+            (Ok(Some(commit)), true) if commit.key != key => Err(format!(
+                "{}: a checkpoint of \"{}\", not of this run's \"{key}\"; not resumed",
+                commit_path.display(),
+                commit.key
             )),
-            (Ok(Some((_, found, _))), true) if found != ranks => Err(format!(
-                "{}: written by {found} ranks, but this run has {ranks}; resume it with {found} ranks",
-                commit_path.display()
+            (Ok(Some(commit)), true) if commit.ranks != ranks => Err(format!(
+                "{}: written by {} ranks, but this run has {ranks}; resume it with {} ranks",
+                commit_path.display(),
+                commit.ranks,
+                commit.ranks
             )),
-            (Ok(Some((_, _, level))), true) => Ok(Some(level)),
+            // Rank 0 alone reads its program to name its build; the
+            // others learn its verdict below.
+            (Ok(Some(commit)), true) if me == 0 && !checkpoint::same_build(&commit.build) => {
+                Err(format!(
+                    "{}: written by another build of gametable (SHA-256 of its program {}, of this one {}): a build that numbers the states or counts the moves otherwise would resume to a wrong table; resume with the program that wrote it, or remove the directory {} to start afresh",
+                    commit_path.display(),
+                    shown_build(&commit.build),
+                    shown_build(checkpoint::build()),
+                    plan.dir.display()
+                ))
+            }
+            (Ok(Some(commit)), true) => Ok(Some(commit.level)),
         };
         let level = match level {
             Ok(level) => {
@@ -650,6 +665,15 @@ impl Ranks<'_> {
         }
         checkpoint::prune(&plan.dir, me, ranks, level);
         Ok(())
+    }
+}
+
+/// A build as messages show it: the start of its digest (or why it is
+/// unknown, whole).
+fn shown_build(build: &str) -> String {
+    match build.get(..16) {
+        Some(start) if build.bytes().all(|b| b.is_ascii_hexdigit()) => format!("{start}..."),
+        _ => build.to_owned(),
     }
 }
 

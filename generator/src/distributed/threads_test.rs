@@ -364,7 +364,7 @@ fn stopped_and_resumed<G: Game>(
     assert_eq!(
         super::checkpoint::committed(&dir)
             .unwrap()
-            .map(|(_, r, l)| (r, l)),
+            .map(|c| (c.ranks, c.level)),
         Some((2, level - 1))
     );
     std::fs::remove_dir_all(&blocker).unwrap();
@@ -547,7 +547,8 @@ fn checkpoints_stay_until_the_tables_are_written() {
             "{error}"
         );
     }
-    let (_, ranks, level) = super::checkpoint::committed(&dir).unwrap().unwrap();
+    let super::checkpoint::Commit { ranks, level, .. } =
+        super::checkpoint::committed(&dir).unwrap().unwrap();
     assert_eq!(ranks, 2);
     assert!(level >= 2 && level <= want.levels, "level {level}");
     let got = on_ranks(&nim, &options, 2, Some(plan(true))).unwrap();
