@@ -105,3 +105,44 @@ fn same_arguments(comm: &dyn Comm) -> super::Result<()> {
     )
     .into())
 }
+
+#[cfg(test)]
+mod tests {
+    #![allow(clippy::unwrap_used)]
+    use super::*;
+    use crate::engine::solve::tests::Wild;
+    use crate::engine::SolveOptions;
+
+    /// A solve that fails for good (a game breaking its contract after a
+    /// checkpoint) reaches `Ranks::finish` as such through the command's
+    /// error: its checkpoints are removed, not offered for a resume.
+    #[test]
+    fn a_solve_failing_for_good_leaves_no_checkpoint() {
+        let dir = std::env::temp_dir().join(format!("gametable-executor-{}", std::process::id()));
+        let _ = std::fs::remove_dir_all(&dir);
+        let args = SweepArgs {
+            checkpoint: Some(dir.clone()),
+            checkpoint_every: 1,
+            resume: false,
+        };
+        let game = Wild {
+            len: 3_000,
+            unmoves: true,
+            symmetry: false,
+            wild_move: false,
+            wild_unmove: true,
+        };
+        let result = with_executor(&args, true, true, |executor| {
+            crate::engine::solve_on(&game, &SolveOptions::default(), executor, |_, _, _| {})?;
+            Ok(())
+        });
+        let error = result.err().unwrap().to_string();
+        assert!(
+            error.contains("names state 3003 among its moves or un-moves")
+                && error.contains("were removed: resumed, the sweep would fail the same way"),
+            "{error}"
+        );
+        assert_eq!(std::fs::read_dir(&dir).unwrap().count(), 0);
+        let _ = std::fs::remove_dir_all(&dir);
+    }
+}

@@ -289,10 +289,29 @@ pub struct Commit {
 /// file (read once). The checkpoints' layout stays the same from build to
 /// build, but what a cell means (the numbering of states, the counting of
 /// moves) may not; resuming another build's checkpoint would then give a
-/// wrong table, which nothing else would catch. A program that cannot
-/// read itself is "unknown", which matches no build.
+/// wrong table, which nothing else would catch. "unknown" for a program
+/// that cannot read itself ([`unknown_build`] says why), which matches no
+/// build.
 pub fn build() -> &'static str {
-    static BUILD: std::sync::OnceLock<String> = std::sync::OnceLock::new();
+    match own_build() {
+        Ok(sha) => sha,
+        Err(_) => "unknown",
+    }
+}
+
+/// Why this program cannot name its build, if it cannot.
+pub fn unknown_build() -> Option<&'static str> {
+    own_build().as_ref().err().map(String::as_str)
+}
+
+/// Whether a checkpoint of build `written` may be resumed by this one.
+pub fn same_build(written: &str) -> bool {
+    own_build().as_ref().is_ok_and(|own| own == written)
+}
+
+/// The digest of this program's file, or why it cannot be read.
+fn own_build() -> &'static Result<String, String> {
+    static BUILD: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
     BUILD.get_or_init(|| {
         // The running file, even when replaced or removed since it started.
         let own = if cfg!(target_os = "linux") {
@@ -300,19 +319,11 @@ pub fn build() -> &'static str {
         } else {
             std::env::current_exe().unwrap_or_default()
         };
-        match fs::File::open(&own).and_then(gametable_format::sha256_of) {
-            Ok(sha) => gametable_format::hex(&sha),
-            Err(e) => format!("{UNKNOWN_BUILD} ({e})"),
-        }
+        fs::File::open(&own)
+            .and_then(gametable_format::sha256_of)
+            .map(|sha| gametable_format::hex(&sha))
+            .map_err(|e| format!("{}: {e}", own.display()))
     })
-}
-
-/// How [`build`] starts for a program that cannot read itself.
-const UNKNOWN_BUILD: &str = "unknown";
-
-/// Whether a checkpoint of build `written` may be resumed by this one.
-pub fn same_build(written: &str) -> bool {
-    written == build() && !written.starts_with(UNKNOWN_BUILD)
 }
 
 /// Writes the commit marker: every rank's file of `level` is whole.

@@ -184,9 +184,13 @@ impl<'c> Ranks<'c> {
         let for_good = self.comm.max(u64::from(for_good && failed.is_some())) > 0;
         if let Err(e) = self.agree(failed) {
             if for_good {
-                self.spend(plan);
+                let what = if self.spend(plan) {
+                    "were removed"
+                } else {
+                    "are no longer this job's, and were left"
+                };
                 return Err(format!(
-                    "{e}\nthe checkpoints in {} were removed: resumed, the sweep would fail the same way",
+                    "{e}\nthe checkpoints in {} {what}: resumed, the sweep would fail the same way",
                     plan.dir.display()
                 ));
             }
@@ -202,26 +206,40 @@ impl<'c> Ranks<'c> {
     /// their collective steps would not match, and hang or mix parts. The
     /// sweep (game, parameters, stored states), whether distances are kept
     /// and the checkpoint flags must be the same everywhere.
+    ///
+    /// With checkpoints, which name the build that wrote them, every rank
+    /// must also run the same build, and one that cannot read its own
+    /// program to name it is refused before any work: its checkpoints
+    /// could never be resumed.
     fn same_run(&self, key: &str) -> Result<(), String> {
         let plan = self.checkpoints.as_ref().map_or("none".to_owned(), |p| {
             format!(
-                "{} every {} levels{}",
+                "{} every {} levels{}; build {}",
                 p.dir.display(),
                 p.every,
-                if p.resume { ", resumed" } else { "" }
+                if p.resume { ", resumed" } else { "" },
+                checkpoint::build()
             )
         });
         let run = format!(
             "sweep {key}; distances {}; checkpoints {plan}",
             if self.distances { "kept" } else { "not kept" }
         );
-        if self.comm.same_text(&run) {
-            return Ok(());
+        if !self.comm.same_text(&run) {
+            return Err(format!(
+                "rank {}: the ranks were started for different runs (this rank's: {run}); start every rank with the same command and program",
+                self.comm.rank()
+            ));
         }
-        Err(format!(
-            "rank {}: the ranks were started for different runs (this rank's: {run}); start every rank with the same command",
-            self.comm.rank()
-        ))
+        let unknown = self.checkpoints.as_ref().and_then(|p| {
+            checkpoint::unknown_build().map(|why| {
+                format!(
+                    "{}: cannot name this program's build for its checkpoints: {why}; a checkpoint records the build that wrote it, so that no other build resumes it, and this run's could never be resumed: run from a program file it can read, or without --checkpoint",
+                    p.dir.display()
+                )
+            })
+        });
+        self.agree(unknown)
     }
 }
 
@@ -454,6 +472,12 @@ impl Ranks<'_> {
                 ),
             }),
             (Ok(None), false) => Ok(None),
+            (Ok(Some(commit)), false) if !checkpoint::same_build(&commit.build) => Err(format!(
+                "{}: holds a committed checkpoint (level {}) of another build of gametable, which this one does not resume; remove the directory {} to start afresh (or continue with the program that wrote it and --resume)",
+                commit_path.display(),
+                commit.level,
+                plan.dir.display()
+            )),
             (Ok(Some(commit)), false) => Err(format!(
                 "{}: holds a committed checkpoint (level {}); add --resume to continue from it, or remove the directory {} to start afresh",
                 commit_path.display(),
@@ -471,9 +495,8 @@ impl Ranks<'_> {
                 commit.ranks,
                 commit.ranks
             )),
-            // Rank 0 alone reads its program to name its build; the
-            // others learn its verdict below.
-            (Ok(Some(commit)), true) if me == 0 && !checkpoint::same_build(&commit.build) => {
+            // Every rank runs the same build (`same_run`).
+            (Ok(Some(commit)), true) if !checkpoint::same_build(&commit.build) => {
                 Err(format!(
                     "{}: written by another build of gametable (SHA-256 of its program {}, of this one {}): a build that numbers the states or counts the moves otherwise would resume to a wrong table; resume with the program that wrote it, or remove the directory {} to start afresh",
                     commit_path.display(),
@@ -527,13 +550,13 @@ impl Ranks<'_> {
 
     /// Removes the checkpoints of a finished sweep: the commit first, so
     /// that no commit ever names removed files.
-    fn spend(&self, plan: &Checkpoints) {
+    fn spend(&self, plan: &Checkpoints) -> bool {
         let (me, ranks) = (self.comm.rank(), self.comm.size());
         // A directory no longer ours (removed, then perhaps taken by another
         // job) is left alone: its files may be that job's.
         if self.comm.sum(u64::from(self.lock_lost(plan).is_some())) > 0 {
             self.lock.borrow_mut().take();
-            return;
+            return false;
         }
         self.comm.barrier();
         if me == 0 {
@@ -545,6 +568,7 @@ impl Ranks<'_> {
             checkpoint::remove_other_layouts(&plan.dir, ranks);
         }
         self.unlock(plan);
+        true
     }
 
     /// Why this rank no longer holds the directory's lock, where it held

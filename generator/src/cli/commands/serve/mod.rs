@@ -335,7 +335,7 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
         .worker_threads(threads.max(1))
         .max_blocking_threads(threads.max(1));
     let runtime = runtime.enable_all().build()?;
-    runtime.block_on(async move {
+    let served = runtime.block_on(async move {
         let listener = tokio::net::TcpListener::bind(args.bind)
             .await
             .map_err(|e| format!("--bind {}: {e}", args.bind))?;
@@ -389,19 +389,27 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
         ));
         // An idle connection closes at once, a busy one after its answer;
         // none outlives the time an answer may take, and a head still
-        // arriving then is cut.
-        let waited = tokio::time::timeout(
-            REQUEST_TIME + Duration::from_secs(1),
-            connections.shutdown(),
-        );
-        if waited.await.is_err() {
-            crate::stderr::line(format_args!(
+        // arriving then is cut. A second signal stops the wait.
+        let grace = REQUEST_TIME + Duration::from_secs(1);
+        match stop
+            .or(tokio::time::timeout(grace, connections.shutdown()))
+            .await
+        {
+            Ok(Ok(())) => {}
+            Ok(Err(_)) => crate::stderr::line(format_args!(
                 "gametable serve: connections still open after {} s were closed",
-                (REQUEST_TIME + Duration::from_secs(1)).as_secs()
-            ));
+                grace.as_secs()
+            )),
+            Err(again) => crate::stderr::line(format_args!(
+                "gametable serve: {again} again: open connections closed at once"
+            )),
         }
         Ok(())
-    })
+    });
+    // Answers still running on the blocking pool (given up on with a 408)
+    // are not waited for.
+    runtime.shutdown_timeout(Duration::from_millis(100));
+    served
 }
 
 /// Every route, with the limits around them.

@@ -1,6 +1,6 @@
 //! How `gametable serve` stops: on SIGTERM (a service manager, `docker
 //! stop`) or SIGINT (Ctrl-C) it takes no more connections, lets the answers
-//! under way go out, and exits 0. Without a handler SIGTERM ends the
+//! under way go out, and exits 0; a second signal cuts the wait short. Without a handler SIGTERM ends the
 //! process mid-answer, and a server that is a container's first process
 //! ignores it altogether (the kernel gives such a process no default
 //! action), so that `docker stop` waits its 10 s and kills it.
@@ -14,7 +14,8 @@ use std::task::{Context, Poll};
 pub type Signal = &'static str;
 
 /// The signals that stop the server, listened for from now on (before the
-/// server says it listens, so that none sent after that is missed).
+/// server says it listens, so that none sent after that is missed; on
+/// systems other than Unix, Ctrl-C from the first wait for it).
 pub struct Stop {
     #[cfg(unix)]
     signals: Vec<(Signal, tokio::signal::unix::Signal)>,
