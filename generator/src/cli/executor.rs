@@ -125,13 +125,7 @@ mod tests {
             checkpoint_every: 1,
             resume: false,
         };
-        let game = Wild {
-            len: 3_000,
-            unmoves: true,
-            symmetry: false,
-            wild_move: false,
-            wild_unmove: true,
-        };
+        let game = Wild::LATE;
         let result = with_executor(&args, true, true, |executor| {
             crate::engine::solve_on(&game, &SolveOptions::default(), executor, |_, _, _| {})?;
             Ok(())

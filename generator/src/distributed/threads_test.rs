@@ -564,13 +564,7 @@ fn checkpoints_stay_until_the_tables_are_written() {
 #[test]
 fn a_broken_game_leaves_no_checkpoint_to_resume() {
     use crate::engine::solve::tests::Wild;
-    let game = Wild {
-        len: 3_000,
-        unmoves: true,
-        symmetry: false,
-        wild_move: false,
-        wild_unmove: true,
-    };
+    let game = Wild::LATE;
     let dir = std::env::temp_dir().join(format!("gametable-ranks-broken-{}", std::process::id()));
     let _ = std::fs::remove_dir_all(&dir);
     let plan = Checkpoints {

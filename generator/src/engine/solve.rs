@@ -884,6 +884,17 @@ pub(crate) mod tests {
             wild_unmove: false,
         };
 
+        /// A chain of 3,000 states with un-moves, state 1 naming one past
+        /// the end among them: found at level 1, after a checkpoint of
+        /// every level has been committed.
+        pub(crate) const LATE: Wild = Wild {
+            len: 3_000,
+            unmoves: true,
+            symmetry: false,
+            wild_move: false,
+            wild_unmove: true,
+        };
+
         /// The state that names a move past the end, and the state it names.
         pub(crate) fn wild(&self) -> (u64, u64) {
             (self.len - 2, self.len + 5)
