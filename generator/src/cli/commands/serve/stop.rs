@@ -60,7 +60,13 @@ impl Stop {
         }
         #[cfg(not(unix))]
         {
-            self.ctrl_c.as_mut().poll(cx).map(|_| "Ctrl-C")
+            let signal = self.ctrl_c.as_mut().poll(cx).map(|_| "Ctrl-C");
+            if signal.is_ready() {
+                // A finished `async fn` must not be polled again: the
+                // next Ctrl-C is waited for anew.
+                self.ctrl_c = Box::pin(tokio::signal::ctrl_c());
+            }
+            signal
         }
     }
 
