@@ -728,6 +728,16 @@ fn checkpoints_that_do_not_fit_are_refused_by_name() {
         )),
         "{stderr}"
     );
+    // Without --resume it is named so too, not offered for a resume.
+    let output = run(command(None, &args(&CARDS_12, &[])));
+    assert!(!output.status.success());
+    let stderr = text(&output.stderr);
+    assert!(
+        stderr.contains(
+            "of another build of gametable, which this one does not resume; remove the directory"
+        ),
+        "{stderr}"
+    );
     std::fs::write(&commit, &marker).unwrap();
 
     // A directory that cannot be written (a file stands in its way).

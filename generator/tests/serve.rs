@@ -988,7 +988,7 @@ fn a_second_signal_cuts_the_wait() {
     said.read_to_string(&mut rest).unwrap();
     assert_eq!(
         rest,
-        "gametable serve: SIGTERM again: open connections closed at once\n"
+        "gametable serve: SIGTERM while stopping: open connections closed at once\n"
     );
 }
 

@@ -313,17 +313,40 @@ pub fn same_build(written: &str) -> bool {
 fn own_build() -> &'static Result<String, String> {
     static BUILD: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
     BUILD.get_or_init(|| {
-        // The running file, even when replaced or removed since it started.
-        let own = if cfg!(target_os = "linux") {
-            PathBuf::from("/proc/self/exe")
-        } else {
-            std::env::current_exe().unwrap_or_default()
-        };
+        let own = own_file();
         fs::File::open(&own)
             .and_then(gametable_format::sha256_of)
             .map(|sha| gametable_format::hex(&sha))
             .map_err(|e| format!("{}: {e}", own.display()))
     })
+}
+
+/// The file that holds this program's code. On Linux, the file mapped
+/// where this very function lies (`/proc/self/maps`): `/proc/self/exe` is
+/// the dynamic loader for a program started through it
+/// (`ld-linux-x86-64.so.2 ./gametable`), which would name every build
+/// alike. A file replaced or removed since the program started is read
+/// through `/proc/self/exe`, which still holds it.
+fn own_file() -> PathBuf {
+    if !cfg!(target_os = "linux") {
+        return std::env::current_exe().unwrap_or_default();
+    }
+    let here = own_file as fn() -> PathBuf as usize;
+    let maps = fs::read_to_string("/proc/self/maps").unwrap_or_default();
+    let mapped = maps.lines().find_map(|line| {
+        let mut fields = line.splitn(6, ' ');
+        let (start, end) = fields.next()?.split_once('-')?;
+        let (start, end) = (
+            usize::from_str_radix(start, 16).ok()?,
+            usize::from_str_radix(end, 16).ok()?,
+        );
+        let path = fields.nth(4)?.trim_start();
+        (start <= here && here < end && path.starts_with('/')).then(|| path.to_owned())
+    });
+    match mapped {
+        Some(path) if !path.ends_with(" (deleted)") => PathBuf::from(path),
+        _ => PathBuf::from("/proc/self/exe"),
+    }
 }
 
 /// Writes the commit marker: every rank's file of `level` is whole.

@@ -184,15 +184,16 @@ impl<'c> Ranks<'c> {
         let for_good = self.comm.max(u64::from(for_good && failed.is_some())) > 0;
         if let Err(e) = self.agree(failed) {
             if for_good {
-                let what = if self.spend(plan) {
-                    "were removed"
+                let dir = plan.dir.display();
+                return Err(if self.spend(plan) {
+                    format!(
+                        "{e}\nthe checkpoints in {dir} were removed: resumed, the sweep would fail the same way"
+                    )
                 } else {
-                    "are no longer this job's, and were left"
-                };
-                return Err(format!(
-                    "{e}\nthe checkpoints in {} {what}: resumed, the sweep would fail the same way",
-                    plan.dir.display()
-                ));
+                    format!(
+                        "{e}\nthe checkpoint directory {dir} is no longer this job's (removed or replaced while it ran): its files were left alone"
+                    )
+                });
             }
             self.unlock(plan);
             return Err(checkpoint::with_resume_hint(&plan.dir, e));
@@ -221,16 +222,8 @@ impl<'c> Ranks<'c> {
                 checkpoint::build()
             )
         });
-        let run = format!(
-            "sweep {key}; distances {}; checkpoints {plan}",
-            if self.distances { "kept" } else { "not kept" }
-        );
-        if !self.comm.same_text(&run) {
-            return Err(format!(
-                "rank {}: the ranks were started for different runs (this rank's: {run}); start every rank with the same command and program",
-                self.comm.rank()
-            ));
-        }
+        // A rank that cannot name its build says why first: its text
+        // would only differ from the others'.
         let unknown = self.checkpoints.as_ref().and_then(|p| {
             checkpoint::unknown_build().map(|why| {
                 format!(
@@ -239,7 +232,18 @@ impl<'c> Ranks<'c> {
                 )
             })
         });
-        self.agree(unknown)
+        self.agree(unknown)?;
+        let run = format!(
+            "sweep {key}; distances {}; checkpoints {plan}",
+            if self.distances { "kept" } else { "not kept" }
+        );
+        if self.comm.same_text(&run) {
+            return Ok(());
+        }
+        Err(format!(
+            "rank {}: the ranks were started for different runs (this rank's: {run}); start every rank with the same command and program",
+            self.comm.rank()
+        ))
     }
 }
 

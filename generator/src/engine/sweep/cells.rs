@@ -9,13 +9,16 @@
 //! `always` or `madvise`; elsewhere, or if mapping fails, it is a plain
 //! zeroed vector. Either way the cells read as one `[C]`.
 
+#[cfg(target_os = "linux")]
 use std::marker::PhantomData;
 use std::ops::{Deref, DerefMut};
 
 use super::countdown::Cell;
 
 /// Below this many bytes the array stays on the heap: huge pages only pay
-/// once it outgrows the TLB's reach.
+/// once it outgrows the TLB's reach. (Elsewhere than on Linux only the
+/// tests name it.)
+#[cfg_attr(not(target_os = "linux"), allow(dead_code))]
 const MAPPED_FROM: usize = 4 << 20;
 
 /// Zeroed cells, in huge pages where the system offers them.

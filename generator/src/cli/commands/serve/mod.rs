@@ -401,7 +401,7 @@ pub fn run(args: &ServeArgs) -> crate::cli::Result<()> {
                 grace.as_secs()
             )),
             Err(again) => crate::stderr::line(format_args!(
-                "gametable serve: {again} again: open connections closed at once"
+                "gametable serve: {again} while stopping: open connections closed at once"
             )),
         }
         Ok(())

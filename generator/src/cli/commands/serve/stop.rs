@@ -1,9 +1,10 @@
 //! How `gametable serve` stops: on SIGTERM (a service manager, `docker
 //! stop`) or SIGINT (Ctrl-C) it takes no more connections, lets the answers
-//! under way go out, and exits 0; a second signal cuts the wait short. Without a handler SIGTERM ends the
-//! process mid-answer, and a server that is a container's first process
-//! ignores it altogether (the kernel gives such a process no default
-//! action), so that `docker stop` waits its 10 s and kills it.
+//! under way go out, and exits 0; a signal while it waits cuts the wait
+//! short. Without a handler SIGTERM ends the process mid-answer, and a
+//! server that is a container's first process ignores it altogether (the
+//! kernel gives such a process no default action), so that `docker stop`
+//! waits its 10 s and kills it.
 
 use std::future::{poll_fn, Future};
 use std::io;
