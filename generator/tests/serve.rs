@@ -999,7 +999,7 @@ fn socket_queues(local: std::net::SocketAddr, remote: std::net::SocketAddr) -> O
     let hex = |address: std::net::SocketAddr| match address.ip() {
         std::net::IpAddr::V4(ip) => format!(
             "{:08X}:{:04X}",
-            u32::from_le_bytes(ip.octets()),
+            u32::from_ne_bytes(ip.octets()),
             address.port()
         ),
         std::net::IpAddr::V6(_) => panic!("IPv4 only: {address}"),
@@ -1029,14 +1029,14 @@ fn read_by_server(client: &TcpStream) {
     let (me, server) = (client.local_addr().unwrap(), client.peer_addr().unwrap());
     let deadline = std::time::Instant::now() + Duration::from_secs(60);
     loop {
-        let unsent = socket_queues(me, server).map_or(1, |q| q.0);
-        let unread = socket_queues(server, me).map_or(1, |q| q.1);
-        if unsent == 0 && unread == 0 {
+        let unsent = socket_queues(me, server).map(|q| q.0);
+        let unread = socket_queues(server, me).map(|q| q.1);
+        if unsent == Some(0) && unread == Some(0) {
             return;
         }
         assert!(
             std::time::Instant::now() < deadline,
-            "the server did not read {unread} bytes sent to it"
+            "after a minute: bytes not acknowledged {unsent:?}, not read by the server {unread:?} (None: no such socket in /proc/net/tcp)"
         );
         std::thread::sleep(Duration::from_millis(1));
     }

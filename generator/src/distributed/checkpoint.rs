@@ -313,40 +313,77 @@ pub fn same_build(written: &str) -> bool {
 fn own_build() -> &'static Result<String, String> {
     static BUILD: std::sync::OnceLock<Result<String, String>> = std::sync::OnceLock::new();
     BUILD.get_or_init(|| {
-        let own = own_file();
-        fs::File::open(&own)
-            .and_then(gametable_format::sha256_of)
+        let (file, path) = own_file()?;
+        gametable_format::sha256_of(file)
             .map(|sha| gametable_format::hex(&sha))
-            .map_err(|e| format!("{}: {e}", own.display()))
+            .map_err(|e| format!("{}: {e}", path.display()))
     })
 }
 
-/// The file that holds this program's code. On Linux, the file mapped
-/// where this very function lies (`/proc/self/maps`): `/proc/self/exe` is
-/// the dynamic loader for a program started through it
-/// (`ld-linux-x86-64.so.2 ./gametable`), which would name every build
-/// alike. A file replaced or removed since the program started is read
-/// through `/proc/self/exe`, which still holds it.
-fn own_file() -> PathBuf {
-    if !cfg!(target_os = "linux") {
-        return std::env::current_exe().unwrap_or_default();
-    }
-    let here = own_file as fn() -> PathBuf as usize;
+/// The file that holds this program's code, opened, and the path it was
+/// opened by. On Linux, the file mapped where this very function lies
+/// (`/proc/self/maps`): `/proc/self/exe` is the dynamic loader for a
+/// program started through it (`ld-linux-x86-64.so.2 ./gametable`), which
+/// would name every build alike. The file is opened by whichever of
+/// `/proc/self/map_files` (the mapping itself: needs a capability), the
+/// mapped path and `/proc/self/exe` opens to the mapped inode; none does
+/// when the program's file was replaced or removed since it started (and
+/// the mapping's own link is not ours to open), and the build is then
+/// unknown rather than another file's.
+#[cfg(target_os = "linux")]
+fn own_file() -> Result<(fs::File, PathBuf), String> {
+    use std::os::unix::fs::MetadataExt as _;
+    let exe = PathBuf::from("/proc/self/exe");
+    let here = own_file as fn() -> Result<(fs::File, PathBuf), String> as usize;
     let maps = fs::read_to_string("/proc/self/maps").unwrap_or_default();
     let mapped = maps.lines().find_map(|line| {
+        // range, permissions, offset, device, inode, path
         let mut fields = line.splitn(6, ' ');
-        let (start, end) = fields.next()?.split_once('-')?;
+        let range = fields.next()?;
+        let (start, end) = range.split_once('-')?;
         let (start, end) = (
             usize::from_str_radix(start, 16).ok()?,
             usize::from_str_radix(end, 16).ok()?,
         );
-        let path = fields.nth(4)?.trim_start();
-        (start <= here && here < end && path.starts_with('/')).then(|| path.to_owned())
+        let inode: u64 = fields.nth(3)?.parse().ok()?;
+        let path = fields.next().unwrap_or_default().trim_start();
+        (start <= here && here < end && inode != 0)
+            .then(|| (range.to_owned(), inode, PathBuf::from(path)))
     });
-    match mapped {
-        Some(path) if !path.ends_with(" (deleted)") => PathBuf::from(path),
-        _ => PathBuf::from("/proc/self/exe"),
+    let Some((range, inode, path)) = mapped else {
+        // No file maps the code (not seen): the program's own link.
+        let file = fs::File::open(&exe).map_err(|e| format!("{}: {e}", exe.display()))?;
+        return Ok((file, exe));
+    };
+    let mut failed = None;
+    for candidate in [
+        PathBuf::from(format!("/proc/self/map_files/{range}")),
+        path.clone(),
+        exe,
+    ] {
+        match fs::File::open(&candidate) {
+            Ok(file) if file.metadata().is_ok_and(|m| m.ino() == inode) => {
+                return Ok((file, candidate))
+            }
+            Ok(_) => {}
+            Err(e) => failed = failed.or((candidate == path).then_some(e)),
+        }
     }
+    Err(match failed {
+        Some(e) => format!("{}: {e}", path.display()),
+        None => format!(
+            "{}: the program's file was replaced or removed since it started",
+            path.display()
+        ),
+    })
+}
+
+/// The file that holds this program's code, opened, and its path.
+#[cfg(not(target_os = "linux"))]
+fn own_file() -> Result<(fs::File, PathBuf), String> {
+    let path = std::env::current_exe().map_err(|e| format!("this program's path: {e}"))?;
+    let file = fs::File::open(&path).map_err(|e| format!("{}: {e}", path.display()))?;
+    Ok((file, path))
 }
 
 /// Writes the commit marker: every rank's file of `level` is whole.

@@ -15,17 +15,17 @@ use std::task::{Context, Poll};
 pub type Signal = &'static str;
 
 /// The signals that stop the server, listened for from now on (before the
-/// server says it listens, so that none sent after that is missed; on
-/// systems other than Unix, Ctrl-C from the first wait for it).
+/// server says it listens, so that none sent after that is missed): on
+/// Unix SIGTERM and SIGINT, on Windows Ctrl-C.
 pub struct Stop {
     #[cfg(unix)]
     signals: Vec<(Signal, tokio::signal::unix::Signal)>,
-    #[cfg(not(unix))]
-    ctrl_c: Pin<Box<dyn Future<Output = io::Result<()>> + Send>>,
+    #[cfg(windows)]
+    ctrl_c: tokio::signal::windows::CtrlC,
 }
 
 impl Stop {
-    /// Starts listening for SIGTERM and SIGINT (Ctrl-C elsewhere).
+    /// Starts listening for SIGTERM and SIGINT (Ctrl-C on Windows).
     ///
     /// # Errors
     /// The operating system refused a signal handler.
@@ -40,10 +40,10 @@ impl Stop {
                 ],
             })
         }
-        #[cfg(not(unix))]
+        #[cfg(windows)]
         {
             Ok(Stop {
-                ctrl_c: Box::pin(tokio::signal::ctrl_c()),
+                ctrl_c: tokio::signal::windows::ctrl_c()?,
             })
         }
     }
@@ -59,15 +59,9 @@ impl Stop {
             }
             Poll::Pending
         }
-        #[cfg(not(unix))]
+        #[cfg(windows)]
         {
-            let signal = self.ctrl_c.as_mut().poll(cx).map(|_| "Ctrl-C");
-            if signal.is_ready() {
-                // A finished `async fn` must not be polled again: the
-                // next Ctrl-C is waited for anew.
-                self.ctrl_c = Box::pin(tokio::signal::ctrl_c());
-            }
-            signal
+            self.ctrl_c.poll_recv(cx).map(|_| "Ctrl-C")
         }
     }
 
