@@ -326,7 +326,8 @@ fn own_build() -> &'static Result<String, String> {
 /// program started through it (`ld-linux-x86-64.so.2 ./gametable`), which
 /// would name every build alike. The file is opened by whichever of
 /// `/proc/self/map_files` (the mapping itself: needs a capability), the
-/// mapped path and `/proc/self/exe` opens to the mapped inode; none does
+/// mapped path and `/proc/self/exe` (where its link is that path) opens
+/// to the mapped inode; none does
 /// when the program's file was replaced or removed since it started (and
 /// the mapping's own link is not ours to open), and the build is then
 /// unknown rather than another file's.
@@ -355,12 +356,23 @@ fn own_file() -> Result<(fs::File, PathBuf), String> {
         let file = fs::File::open(&exe).map_err(|e| format!("{}: {e}", exe.display()))?;
         return Ok((file, exe));
     };
+    // The maps line writes a newline in a path as `\012` (and a
+    // backslash as itself): the path as written, and with newlines.
+    let unescaped = PathBuf::from(path.to_string_lossy().replace("\\012", "\n"));
+    // `/proc/self/exe` only where it names the mapped path: started
+    // through the loader, it is the loader, whose inode number another
+    // file system may give the program too.
+    let exe = fs::read_link(&exe)
+        .is_ok_and(|link| link == path || link == unescaped)
+        .then_some(exe);
     let mut failed = None;
-    for candidate in [
-        PathBuf::from(format!("/proc/self/map_files/{range}")),
-        path.clone(),
+    let candidates = [
+        Some(PathBuf::from(format!("/proc/self/map_files/{range}"))),
+        Some(path.clone()),
+        (unescaped != path).then_some(unescaped),
         exe,
-    ] {
+    ];
+    for candidate in candidates.into_iter().flatten() {
         match fs::File::open(&candidate) {
             Ok(file) if file.metadata().is_ok_and(|m| m.ino() == inode) => {
                 return Ok((file, candidate))
